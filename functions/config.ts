@@ -1,0 +1,59 @@
+/** The service's configuration: read from the environment once, at start-up, and validated with zod. */
+import { z } from 'zod';
+
+const DEFAULT_API_BASE = 'https://www.googleapis.com/youtube/v3';
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+const Env = z.object({
+  YOUTUBE_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((key) => (key ? key : null)),
+  YOUTUBE_API_BASE: z
+    .string()
+    .trim()
+    .default(DEFAULT_API_BASE)
+    .transform((url) => url || DEFAULT_API_BASE)
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'YOUTUBE_API_BASE must be an http(s) URL such as ' + DEFAULT_API_BASE })
+        .transform((url) => url.replace(/\/+$/, '')),
+    ),
+  DATA_DIR: z.string().trim().default('data').transform((dir) => dir || 'data'),
+  BUILD_DIR: z.string().trim().default('build').transform((dir) => dir || 'build'),
+  DIST_DIR: z.string().trim().default('dist').transform((dir) => dir || 'dist'),
+  HOST: z.string().trim().default('127.0.0.1').transform((host) => host || '127.0.0.1'),
+  PORT: wholeNumber('PORT', 0, 65535).default(4321),
+  RATE_LIMIT_PER_HOUR: wholeNumber('RATE_LIMIT_PER_HOUR', 0, 1_000_000).default(100),
+  TRUST_PROXY: wholeNumber('TRUST_PROXY', 0, 10).default(0),
+  UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 120_000).default(8000),
+});
+
+export type Config = z.output<typeof Env> & { mode: 'sample' | 'live' };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment; a bad value throws a ConfigError naming the variable. Never echoes the key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(Env.shape)
+      .filter((name) => env[name] !== undefined && env[name] !== '')
+      .map((name) => [name, env[name]]),
+  );
+  const result = Env.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return { ...result.data, mode: result.data.YOUTUBE_API_KEY ? 'live' : 'sample' };
+}

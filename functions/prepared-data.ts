@@ -1,0 +1,82 @@
+/** Loads what the build prepared (build/) into memory once, at server start; requests only read it. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ZodType } from 'zod';
+import { REGIONS, type Region } from '../src/lib/regions.ts';
+import { BuildManifest, RegionTrending } from '../src/schemas/build-output.ts';
+import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
+
+/** The build's indexes, in memory. */
+export interface PreparedData {
+  /** Whether the indexes were built from the sample dataset or from live snapshots. */
+  source: 'sample' | 'live';
+  manifest: BuildManifest;
+  /** The region's 90 pre-computed windows, or null when the build wrote none for it. */
+  trending(region: Region): RegionTrending | null;
+  /** The region's title benchmark, or null when the build wrote none for it. */
+  titleBenchmark(region: Region): TitleBenchmark | null;
+}
+
+/**
+ * Reads `manifest.json`, `trending/<R>.json` and `title-bench/<R>.json` under `buildDir`. A missing manifest
+ * or a malformed file stops start-up with a message naming the file: serving a half-read index would be
+ * silently wrong. A region file that is simply absent reads as null.
+ */
+export async function loadPreparedData(buildDir: string): Promise<PreparedData> {
+  const manifestPath = join(buildDir, 'manifest.json');
+  const manifestJson = await readJson(manifestPath);
+  if (manifestJson === undefined) {
+    throw new Error(`${manifestPath} is missing: run \`npm run build\` first to prepare the indexes.`);
+  }
+  const manifest = validated(manifestPath, BuildManifest, manifestJson);
+
+  const trending = new Map<Region, RegionTrending>();
+  const benchmarks = new Map<Region, TitleBenchmark>();
+  await Promise.all(
+    REGIONS.map(async (region) => {
+      const trendingPath = join(buildDir, 'trending', `${region}.json`);
+      const trendingJson = await readJson(trendingPath);
+      if (trendingJson !== undefined) {
+        const parsed = validated(trendingPath, RegionTrending, trendingJson);
+        if (parsed.region !== region) throw new Error(`${trendingPath} holds region ${parsed.region}, not ${region}.`);
+        trending.set(region, parsed);
+      }
+      const benchPath = join(buildDir, 'title-bench', `${region}.json`);
+      const bench = await readJson(benchPath);
+      if (bench !== undefined) benchmarks.set(region, bench as TitleBenchmark);
+    }),
+  );
+
+  return {
+    source: manifest.source,
+    manifest,
+    trending: (region) => trending.get(region) ?? null,
+    titleBenchmark: (region) => benchmarks.get(region) ?? null,
+  };
+}
+
+/** The parsed JSON, or undefined when the file does not exist. */
+async function readJson(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON: rebuild with \`npm run build\`.`, { cause: error });
+  }
+}
+
+function validated<T>(path: string, schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new Error(`${path} is not a valid build file${where}: ${issue?.message ?? 'unknown shape'}. Rebuild with \`npm run build\`.`, {
+    cause: result.error,
+  });
+}

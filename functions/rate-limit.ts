@@ -1,0 +1,91 @@
+/**
+ * The hourly request limit: a sliding log per client, so no client is admitted more than `limit` times in
+ * ANY rolling window (a fixed window would let nearly twice the limit through across a boundary).
+ */
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Requests still admitted in the current rolling window, after this one. */
+  remaining: number;
+  /** Seconds until the oldest admitted request leaves the window and a slot frees (0 when none is held). */
+  resetSeconds: number;
+}
+
+/** What the server needs from a limiter; an edge deployment can back it with a shared store. */
+export interface RateLimitStore {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  hit(key: string, now: number): RateLimitResult | Promise<RateLimitResult>;
+}
+
+export interface MemoryStoreOptions {
+  limit: number;
+  windowSeconds?: number;
+  /**
+   * Most clients tracked at once. Past it, the least recently seen client's log is dropped first, so a
+   * flood of distinct addresses cannot grow memory without limit.
+   */
+  maxKeys?: number;
+}
+
+/**
+ * In-memory sliding log. The Map is kept in last-seen order (a hit re-inserts its key), so idle clients
+ * sit at the front: expiring them, or evicting the least recently seen, never scans the whole table.
+ * Rejected requests are not logged, so a client hammering past its limit does not extend its own wait.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly maxKeys: number;
+  private readonly logs = new Map<string, number[]>();
+
+  constructor(options: MemoryStoreOptions) {
+    if (!Number.isInteger(options.limit) || options.limit < 1) {
+      throw new RangeError(`limit must be a whole number of at least 1, got ${options.limit}`);
+    }
+    this.limit = options.limit;
+    this.windowSeconds = options.windowSeconds ?? 3600;
+    this.maxKeys = options.maxKeys ?? 100_000;
+  }
+
+  /** `now` in milliseconds. */
+  hit(key: string, now: number): RateLimitResult {
+    const windowMs = this.windowSeconds * 1000;
+    this.expireIdle(now - windowMs);
+    const log = this.logs.get(key) ?? [];
+    let drop = 0;
+    while (drop < log.length && log[drop]! <= now - windowMs) drop++;
+    if (drop > 0) log.splice(0, drop);
+
+    const allowed = log.length < this.limit;
+    if (allowed) log.push(now);
+    this.logs.delete(key);
+    if (log.length > 0) this.logs.set(key, log);
+    if (this.logs.size > this.maxKeys) this.evictOldest();
+
+    const oldest = log[0];
+    return {
+      allowed,
+      remaining: this.limit - log.length,
+      resetSeconds: oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
+    };
+  }
+
+  /** How many clients are tracked now (for tests and /healthz). */
+  get size(): number {
+    return this.logs.size;
+  }
+
+  private expireIdle(cutoff: number): void {
+    // Front entries are the least recently seen; stop at the first one still inside the window.
+    for (const [key, log] of this.logs) {
+      if (log[log.length - 1]! > cutoff) break;
+      this.logs.delete(key);
+    }
+  }
+
+  private evictOldest(): void {
+    const first = this.logs.keys().next();
+    if (!first.done) this.logs.delete(first.value);
+  }
+}

@@ -1,0 +1,321 @@
+/**
+ * The Node server: one process for the static site and the API. API answers already in the 10-minute cache
+ * take a fast path (rate-limit check, lookup, write stored bytes); everything else goes through the router.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
+import type { YouTubeService } from '../src/youtube/service.ts';
+import { clientAddress, rateLimitKey } from '../src/lib/client-address.ts';
+import type { DataMode } from './deps.ts';
+import type { PreparedData } from './prepared-data.ts';
+import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
+import { cacheSeconds } from './cache-policy.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
+import { JSON_CONTENT_TYPE } from './respond.ts';
+import type { RateLimitResult, RateLimitStore } from './rate-limit.ts';
+import {
+  acceptsGzip,
+  etagMatches,
+  gzippedBody,
+  ResponseCache,
+  strongEtag,
+  type CachedResponse,
+} from './response-cache.ts';
+import { createStaticFiles } from './static-files.ts';
+
+export interface TagdexServerOptions {
+  mode: DataMode;
+  youtube: YouTubeService;
+  data: PreparedData;
+  distDir: string;
+  /** null disables rate limiting (RATE_LIMIT_PER_HOUR=0). */
+  rateLimit: RateLimitStore | null;
+  /** How many proxy hops' forwarding headers to trust (TRUST_PROXY); 0 ignores them. */
+  trustProxy: number;
+  now?: () => number;
+  /** Receives one JSON line per API request. */
+  accessLog?: (line: string) => void;
+  /** Receives internal failures (never shown to clients). */
+  errorLog?: (line: string) => void;
+}
+
+const ORIGIN = 'http://tagdex.internal';
+const ENDPOINTS = new Set<string>(ENDPOINT_PATHS);
+/** Statuses kept in the in-process cache; 422s are cheap to recompute and would let junk evict real answers. */
+const CACHED_STATUSES = new Set([200, 404]);
+
+export function createTagdexServer(options: TagdexServerOptions) {
+  const now = options.now ?? Date.now;
+  const accessLog = options.accessLog ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const errorLog = options.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const cache = new ResponseCache();
+  const salt = randomBytes(16);
+  const startedAt = now();
+  const staticFiles = createStaticFiles({ distDir: options.distDir, extraHeaders: (path) => csvHeaders(path, options.data) });
+  const policy = options.rateLimit ? `${options.rateLimit.limit};w=${options.rateLimit.windowSeconds}` : null;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const pathname = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
+    if (pathname.startsWith('/api/v1/')) return handleApi(req, res, rawUrl, pathname);
+    if (pathname === '/healthz') return handleHealth(req, res);
+    return handleStatic(req, res, pathname);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, rawUrl: string, pathname: string): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...PREFLIGHT_HEADERS, 'Cache-Control': 'public, max-age=86400' });
+      res.end();
+      return;
+    }
+    const head = method === 'HEAD';
+    const isEndpoint = ENDPOINTS.has(pathname) && (method === 'GET' || head);
+    const client = clientKey(req);
+
+    let limit: RateLimitResult | null = null;
+    if (isEndpoint && options.rateLimit) {
+      const hit = options.rateLimit.hit(client, now());
+      limit = hit instanceof Promise ? await hit : hit;
+      if (!limit.allowed) {
+        const body = Buffer.from(JSON.stringify({ ok: false, error: tooManyMessage(limit, options.rateLimit.limit, now()) }));
+        res.writeHead(429, {
+          'Content-Type': JSON_CONTENT_TYPE,
+          ...CORS_HEADERS,
+          'Cache-Control': 'no-store',
+          'Retry-After': String(limit.resetSeconds),
+          'X-Tagdex-Data': options.mode,
+          ...rateLimitHeaders(limit),
+        });
+        res.end(head ? undefined : body);
+        logRequest(method, pathname, rawUrl, 429, started, 'none', 0, 0, client);
+        return;
+      }
+    }
+
+    const cacheKey = rawUrl;
+    const cached = method === 'GET' || head ? cache.get(cacheKey, now()) : undefined;
+    if (cached) {
+      writeCached(req, res, cached, limit, head);
+      logRequest(method, pathname, rawUrl, cached.status, started, 'hit', 0, 0, client);
+      return;
+    }
+
+    const meter = { calls: 0, units: 0 };
+    const request = new Request(ORIGIN + (rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`), {
+      method: head ? 'GET' : method,
+      headers: { accept: req.headers.accept ?? '*/*' },
+    });
+    const response = await apiRouter.fetch(request, {
+      youtube: options.youtube,
+      data: options.data,
+      mode: options.mode,
+      now,
+      meter,
+      reportError: (error: unknown) => errorLog(describeError(error, pathname)),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const stamp = now();
+    const entry: CachedResponse = {
+      status: response.status,
+      headers,
+      body,
+      gzipped: undefined,
+      etag: strongEtag(body),
+      storedAt: stamp,
+      expiresAt: stamp + cacheSeconds(response.status) * 1000,
+    };
+    if ((method === 'GET' || head) && CACHED_STATUSES.has(response.status)) cache.set(cacheKey, entry);
+    writeCached(req, res, entry, limit, head);
+    logRequest(method, pathname, rawUrl, response.status, started, isEndpoint || pathname === OPENAPI_PATH ? 'miss' : 'none', meter.calls, meter.units, client);
+  }
+
+  function writeCached(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    limit: RateLimitResult | null,
+    head: boolean,
+  ): void {
+    const headers: Record<string, string> = { ...entry.headers, ETag: entry.etag };
+    if (limit) Object.assign(headers, rateLimitHeaders(limit));
+    const age = Math.floor((now() - entry.storedAt) / 1000);
+    if (age > 0) headers['Age'] = String(age);
+    if (entry.status === 200 && etagMatches(req.headers['if-none-match'], entry.etag)) {
+      delete headers['content-type'];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    let body = entry.body;
+    if (acceptsGzip(req.headers['accept-encoding'])) {
+      const gzipped = gzippedBody(entry);
+      if (gzipped) {
+        body = gzipped;
+        headers['Content-Encoding'] = 'gzip';
+      }
+    }
+    if (entry.body.length >= 1024) headers['Vary'] = 'Accept-Encoding';
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(entry.status, headers);
+    res.end(head ? undefined : body);
+  }
+
+  function rateLimitHeaders(limit: RateLimitResult): Record<string, string> {
+    return {
+      'RateLimit-Policy': policy ?? '',
+      'RateLimit-Limit': String(options.rateLimit?.limit ?? 0),
+      'RateLimit-Remaining': String(limit.remaining),
+      'RateLimit-Reset': String(limit.resetSeconds),
+    };
+  }
+
+  function handleHealth(req: IncomingMessage, res: ServerResponse): void {
+    const manifest = options.data.manifest;
+    const dates = Object.values(manifest.regions)
+      .map((region) => region.latest_date)
+      .filter((date): date is string => !!date)
+      .sort();
+    const body = JSON.stringify({
+      ok: true,
+      data: {
+        status: 'ok',
+        mode: options.mode,
+        data_date: dates[dates.length - 1] ?? null,
+        built_at: manifest.built_at,
+        uptime_seconds: Math.floor((now() - startedAt) / 1000),
+        regions: manifest.regions,
+      },
+    });
+    res.writeHead(200, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS, 'X-Tagdex-Data': options.mode });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Only GET and HEAD are supported.\n');
+      return;
+    }
+    const requestHeaders = {
+      ifNoneMatch: req.headers['if-none-match'],
+      acceptEncoding: typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : undefined,
+    };
+    let answer = await staticFiles.serve(pathname, requestHeaders);
+    let status = answer?.status ?? 404;
+    if (!answer) {
+      answer = await staticFiles.serve('/404.html', requestHeaders);
+      status = 404;
+    }
+    if (!answer) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' });
+      res.end('Not found.\n');
+      return;
+    }
+    const headers = status === 404 ? { ...answer.headers, 'Cache-Control': 'public, max-age=60' } : answer.headers;
+    if (answer.body) headers['Content-Length'] = String(answer.body.length);
+    res.writeHead(status === 404 ? 404 : answer.status, headers);
+    res.end(req.method === 'HEAD' || !answer.body ? undefined : answer.body);
+  }
+
+  function clientKey(req: IncomingMessage): string {
+    const forwardedFor = req.headers['x-forwarded-for'];
+    return rateLimitKey(
+      clientAddress(
+        {
+          socketAddress: req.socket.remoteAddress ?? 'unknown',
+          forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+          forwarded: req.headers['forwarded'],
+        },
+        options.trustProxy,
+      ),
+    );
+  }
+
+  function logRequest(
+    method: string,
+    path: string,
+    rawUrl: string,
+    status: number,
+    started: number,
+    cacheState: 'hit' | 'miss' | 'none',
+    calls: number,
+    units: number,
+    client: string,
+  ): void {
+    accessLog(
+      JSON.stringify({
+        time: new Date(now()).toISOString(),
+        method,
+        path,
+        params: paramNames(rawUrl),
+        status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        cache: cacheState,
+        upstream_calls: calls,
+        quota_units: units,
+        client: createHash('sha256').update(salt).update(client).digest('base64url').slice(0, 12),
+      }),
+    );
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      errorLog(describeError(error, req.url?.split('?')[0] ?? ''));
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS });
+        res.end(JSON.stringify({ ok: false, error: 'tagdex failed to answer this request; the failure has been logged.' }));
+      } else {
+        res.destroy();
+      }
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+
+  return { server, cache };
+}
+
+/** The query's parameter names and short values: enough to debug, never a 100 KB value in the log. */
+function paramNames(rawUrl: string): Record<string, string> {
+  const queryAt = rawUrl.indexOf('?');
+  if (queryAt < 0) return {};
+  const params: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(rawUrl.slice(queryAt + 1))) {
+    if (++count > 8) break;
+    params[name.slice(0, 32)] = value.length > 120 ? `${value.slice(0, 120)}…(${value.length} chars)` : value;
+  }
+  return params;
+}
+
+function tooManyMessage(limit: RateLimitResult, perHour: number, now: number): string {
+  const at = new Date(now + limit.resetSeconds * 1000).toISOString().slice(11, 16);
+  const minutes = Math.ceil(limit.resetSeconds / 60);
+  const wait = limit.resetSeconds < 90 ? `${limit.resetSeconds} seconds` : `${minutes} minutes`;
+  return `Rate limit reached: ${perHour} requests per hour per address. Try again in ${wait} (at ${at} UTC); the Retry-After header gives the seconds.`;
+}
+
+function describeError(error: unknown, path: string): string {
+  const detail =
+    error instanceof Error
+      ? { name: error.name, message: error.message, cause: error.cause instanceof Error ? error.cause.message : undefined, stack: error.stack?.split('\n').slice(0, 6).join('\n') }
+      : { message: String(error) };
+  return JSON.stringify({ time: new Date().toISOString(), level: 'error', path, ...detail });
+}
+
+/** CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv. */
+function csvHeaders(urlPath: string, data: PreparedData): Record<string, string> | undefined {
+  const match = /^\/trending\/([a-z]{2})\/((?:tags|hashtags)-\d+d)\.csv$/.exec(urlPath);
+  if (!match) return undefined;
+  const region = match[1]!.toUpperCase() as keyof typeof data.manifest.regions;
+  const date = data.manifest.regions[region]?.latest_date ?? 'no-data';
+  return { 'Content-Disposition': `attachment; filename="tagdex-${match[1]}-${match[2]}-${date}.csv"` };
+}

@@ -1,0 +1,52 @@
+/** The daily snapshot file written by the ingest: one region, one day, compact. */
+import { z } from 'zod';
+import { REGIONS } from '../lib/regions.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const isoWithOffset = z.iso.datetime({ offset: true });
+const count = z.number().int().nonnegative();
+
+/** One video as the index, pages and title score need it. */
+export const SnapshotVideo = z.object({
+  /** 11-character video id. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{11}$/),
+  title: z.string(),
+  channel_id: z.string(),
+  channel_title: z.string(),
+  category_id: z.string().nullable(),
+  /** ISO 8601 UTC. */
+  published_at: z.string(),
+  view_count: count,
+  /** Null when the owner hides likes. */
+  like_count: count.nullable(),
+  /** Null when comments are off. */
+  comment_count: count.nullable(),
+  duration_seconds: count,
+  /** Tags exactly as the upstream gave them; [] when it omitted them. */
+  tags: z.array(z.string()),
+  /** Hashtags by the same rule as the video record. */
+  hashtags: z.array(z.string()),
+  default_audio_language: z.string().nullable(),
+});
+export type SnapshotVideo = z.infer<typeof SnapshotVideo>;
+
+/** One chart read for the snapshot: the most-popular chart, optionally narrowed to a category. */
+export const SnapshotChart = z.object({
+  chart: z.literal('mostPopular'),
+  video_category_id: z.string().nullable(),
+  pages: count,
+  videos: count,
+});
+export type SnapshotChart = z.infer<typeof SnapshotChart>;
+
+export const Snapshot = z.object({
+  region: z.enum(REGIONS),
+  date: isoDate,
+  fetched_at: isoWithOffset,
+  /** "sample" when written from the built-in sample upstream, "live" otherwise. */
+  source: z.enum(['sample', 'live']),
+  charts: z.array(SnapshotChart),
+  /** Distinct by id, in chart order. */
+  videos: z.array(SnapshotVideo),
+});
+export type Snapshot = z.infer<typeof Snapshot>;
