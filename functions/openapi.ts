@@ -16,7 +16,8 @@ export interface EndpointDoc {
   operationId: string;
   summary: string;
   description: string;
-  query: z.ZodObject;
+  /** The endpoint's query schema: an object, or an object piped into a transform. */
+  query: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
   data: z.ZodType;
   dataName: string;
   /** Error statuses this endpoint can answer with, besides 429. */
@@ -177,11 +178,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 }
 
 /** One OpenAPI parameter per query field, typed by the field's metadata where the wire type is a string. */
-function queryParameters(query: z.ZodObject, example: Record<string, string>): unknown[] {
+function queryParameters(query: EndpointDoc['query'], example: Record<string, string>): unknown[] {
+  const shape = (query instanceof z.ZodPipe ? query.in : query).shape;
   const json = toJsonSchema(query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, schema]) => {
     const { description, ...rest } = schema;
-    const meta = z.globalRegistry.get(query.shape[name] as z.ZodType) as Record<string, unknown> | undefined;
+    const meta = z.globalRegistry.get(shape[name] as z.ZodType) as Record<string, unknown> | undefined;
     const fieldSchema = meta?.default === undefined ? rest : { ...rest, default: meta.default };
     return {
       name,

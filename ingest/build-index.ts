@@ -1,0 +1,135 @@
+/**
+ * The index step of the build: each region's snapshots of the last 90 days → its 90 pre-computed windows,
+ * the full tables of the 1/7/30/90-day windows, and the title benchmark, all written atomically to build/.
+ */
+import { join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { REGIONS, REGION_NAMES, type Region } from '../src/lib/regions.ts';
+import { addDays } from '../src/lib/iso-date.ts';
+import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS } from '../src/lib/trending-index.ts';
+import { buildTitleBenchmark } from '../src/lib/title-benchmark.ts';
+import type { Snapshot } from '../src/schemas/snapshot.ts';
+import type { BuildManifest, ManifestRegion, RegionTrending } from '../src/schemas/build-output.ts';
+import { createSnapshotStore, writeFileAtomic, type StoreFs } from './snapshot-store.ts';
+
+export interface BuildIndexesOptions {
+  /** The folder holding `trending/<REGION>/` (the data folder, or its `sample/` sub-folder). */
+  dataRoot: string;
+  /** Where to write; the server reads it with loadPreparedData. */
+  buildDir: string;
+  /** Which kind of snapshots `dataRoot` holds; a snapshot of the other kind is skipped. */
+  source: 'sample' | 'live';
+  log?: (line: string) => void;
+  now?: () => number;
+  fs?: StoreFs;
+}
+
+/** Milliseconds spent per step, summed over the regions. */
+export interface BuildTimings {
+  read: number;
+  index: number;
+  write: number;
+  total: number;
+}
+
+/**
+ * Builds every region's indexes. A snapshot file that is corrupt, invalid, of the other source, or filed under
+ * the wrong name is reported by name, left out, and listed in the manifest's `skipped_files`: the build goes
+ * on with the valid files and never publishes a skipped file's data.
+ */
+export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifest: BuildManifest; timings: BuildTimings }> {
+  const log = opts.log ?? (() => {});
+  const now = opts.now ?? Date.now;
+  const store = createSnapshotStore(opts.dataRoot, opts.fs);
+  const timings: BuildTimings = { read: 0, index: 0, write: 0, total: 0 };
+  const started = performance.now();
+  const regions = {} as Record<Region, ManifestRegion>;
+
+  for (const region of REGIONS) {
+    let mark = performance.now();
+    const { snapshots, skipped } = await readRecentSnapshots(region);
+    const newest = snapshots[0] ?? null;
+    const readMs = performance.now() - mark;
+
+    mark = performance.now();
+    const { latest_date, windows, tables } = buildTrendingWindows(snapshots);
+    const tags7d = tables.get(7)?.tags ?? [];
+    const benchmark = buildTitleBenchmark({ region, snapshot: newest, tags7d });
+    const indexMs = performance.now() - mark;
+
+    mark = performance.now();
+    const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows };
+    await writeJson(join('trending', `${region}.json`), trending);
+    for (const days of TABLE_WINDOWS) {
+      const table = tables.get(days) ?? { tags: [], hashtags: [] };
+      await writeJson(join('tables', region, `tags-${days}d.json`), table.tags);
+      await writeJson(join('tables', region, `hashtags-${days}d.json`), table.hashtags);
+    }
+    await writeJson(join('title-bench', `${region}.json`), benchmark);
+    const writeMs = performance.now() - mark;
+
+    const widest = windows.at(-1);
+    regions[region] = {
+      latest_date,
+      fetched_at: newest?.fetched_at ?? null,
+      snapshots: snapshots.length,
+      skipped_files: skipped,
+    };
+    timings.read += readMs;
+    timings.index += indexMs;
+    timings.write += writeMs;
+    log(
+      `build ${region}: ${snapshots.length} snapshots` +
+        (latest_date ? ` (${windows.at(-1)?.date_from} … ${latest_date})` : '') +
+        `, ${widest?.videos_measured ?? 0} videos, ${widest?.tag_count ?? 0} tags, ${widest?.hashtag_count ?? 0} hashtags` +
+        ` — read ${ms(readMs)}, index ${ms(indexMs)}, write ${ms(writeMs)}` +
+        (skipped.length > 0 ? `; SKIPPED ${skipped.length} invalid files` : ''),
+    );
+  }
+
+  const manifest: BuildManifest = { built_at: new Date(now()).toISOString(), source: opts.source, regions };
+  // Written last: a build that stopped half-way leaves the previous manifest in place.
+  await writeFileAtomic(join(opts.buildDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, opts.fs);
+  timings.total = performance.now() - started;
+  log(
+    `build: indexes of ${REGIONS.length} regions (${opts.source} data) in ${ms(timings.total)} ` +
+      `(read ${ms(timings.read)}, index ${ms(timings.index)}, write ${ms(timings.write)}) → ${opts.buildDir}`,
+  );
+  return { manifest, timings };
+
+  async function writeJson(path: string, value: unknown): Promise<void> {
+    await writeFileAtomic(join(opts.buildDir, path), JSON.stringify(value), opts.fs);
+  }
+
+  /**
+   * The region's valid snapshots within 90 days of its newest valid one, newest first. Files are read from the
+   * newest back, so a corrupt newest file is skipped and the next valid one becomes the latest date.
+   */
+  async function readRecentSnapshots(region: Region): Promise<{ snapshots: Snapshot[]; skipped: string[] }> {
+    const snapshots: Snapshot[] = [];
+    const skipped: string[] = [];
+    let oldestKept: string | null = null;
+    for (const date of (await store.dates(region)).reverse()) {
+      if (oldestKept !== null && date < oldestKept) break;
+      const read = await store.read(region, date);
+      const reason = !read.ok
+        ? read.reason
+        : read.snapshot.source !== opts.source
+          ? `holds ${read.snapshot.source} data, and this build is of ${opts.source} data`
+          : null;
+      if (reason !== null || !read.ok) {
+        const name = relative(opts.dataRoot, store.pathOf(region, date));
+        skipped.push(name);
+        log(`build ${region}: SKIPPED ${store.pathOf(region, date)}: it ${reason}`);
+        continue;
+      }
+      oldestKept ??= addDays(date, -(MAX_WINDOW_DAYS - 1));
+      snapshots.push(read.snapshot);
+    }
+    return { snapshots, skipped };
+  }
+}
+
+function ms(value: number): string {
+  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+}

@@ -1,0 +1,161 @@
+/**
+ * The daily ingest as a function: every region's chart read with bounded concurrency, each snapshot written
+ * on its own (a failed region writes nothing and touches none of its earlier files), then pruned to 90 days.
+ */
+import pLimit from 'p-limit';
+import { createYouTubeClient, type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
+import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
+import { REGIONS, type Region } from '../src/lib/regions.ts';
+import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
+import { ingestRegion, type RegionProgress } from './ingest-region.ts';
+import { createSnapshotStore, snapshotRoot, type StoreFs } from './snapshot-store.ts';
+
+/** Regions read at once by default: the chart calls are cheap, and four keeps a slow region from stalling the rest. */
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface RunIngestOptions {
+  /** The data folder (`DATA_DIR`); sample snapshots go to its `sample/` sub-folder. */
+  dataDir: string;
+  /** The snapshots' date, `YYYY-MM-DD`. */
+  date: string;
+  /** Default: all eight. */
+  regions?: readonly Region[];
+  /** A client for the live API. Give this or `sample: true`. */
+  client?: YouTubeClient;
+  /** Read the built-in sample upstream (for `date`) instead, into `<dataDir>/sample`. */
+  sample?: boolean;
+  /** Extra `videoCategoryId` charts per region; default none. */
+  categories?: readonly string[];
+  /** Regions read at once; default 4. */
+  concurrency?: number;
+  /** Receives the progress lines (one per region, then a summary). */
+  log?: (line: string) => void;
+  now?: () => number;
+  /** File-system calls, for tests that simulate a crash or a read-only disk. */
+  fs?: StoreFs;
+}
+
+export interface RunIngestResult {
+  /** Paths of the snapshots written, in region order. */
+  written: string[];
+  /** Regions that failed (nothing written for them). */
+  failed: Region[];
+  /** Quota units spent, failed attempts included. */
+  units: number;
+  source: 'sample' | 'live';
+}
+
+/** Any key works against the in-process sample upstream; it never leaves the process. */
+const SAMPLE_API_KEY = 'tagdex-sample';
+const SAMPLE_BASE_URL = 'https://sample.tagdex.invalid/youtube/v3';
+const DAY_MS = 86_400_000;
+
+/** A client over the in-process sample upstream, serving the sample dataset of `date`. */
+export function createSampleClient(date: string): YouTubeClient {
+  const upstream = createSampleUpstream({ date });
+  return createYouTubeClient({ apiKey: SAMPLE_API_KEY, baseUrl: SAMPLE_BASE_URL, fetch: upstream.fetch.bind(upstream) });
+}
+
+/** Ingests one date for the given regions. Never throws for a region's failure: it is listed in `failed`. */
+export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult> {
+  if (!isIsoDate(opts.date)) throw new RangeError(`date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(opts.date)}`);
+  if ((opts.client === undefined) === (opts.sample !== true)) {
+    throw new TypeError('runIngest needs exactly one of `client` (live) and `sample: true`');
+  }
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`concurrency must be a whole number, at least 1; got ${concurrency}`);
+  }
+  const source = opts.sample === true ? 'sample' : 'live';
+  const client = opts.client ?? createSampleClient(opts.date);
+  const regions = opts.regions ?? REGIONS;
+  const store = createSnapshotStore(snapshotRoot(opts.dataDir, source), opts.fs);
+  const log = opts.log ?? (() => {});
+  const limit = pLimit(concurrency);
+
+  const outcomes = await Promise.all(
+    regions.map((region) =>
+      limit(async () => {
+        const meter: UpstreamMeter = { calls: 0, units: 0 };
+        const progress: RegionProgress = { pages: 0 };
+        try {
+          const snapshot = await ingestRegion({
+            client,
+            region,
+            date: opts.date,
+            source,
+            categories: opts.categories ?? [],
+            meter,
+            progress,
+            ...(opts.now && { now: opts.now }),
+          });
+          const path = await store.write(snapshot);
+          log(`${region}  ${progress.pages} pages  ${snapshot.videos.length} videos  ${meter.units} units  → ${path}`);
+          await prune(region);
+          return { region, path, units: meter.units };
+        } catch (error) {
+          log(`${region}  FAILED after ${progress.pages} pages, ${meter.units} units: ${messageOf(error)}`);
+          return { region, path: null, units: meter.units };
+        }
+      }),
+    ),
+  );
+
+  /**
+   * Only after this date's write succeeded, and relative to this date, so the file just written is never
+   * removed. A failed prune leaves extra files behind, never fewer.
+   */
+  async function prune(region: Region): Promise<void> {
+    try {
+      const removed = await store.prune(region, opts.date);
+      if (removed.length > 0) log(`${region}  pruned ${removed.length} snapshots older than 90 days`);
+    } catch (error) {
+      log(`${region}  could not prune old snapshots: ${messageOf(error)}`);
+    }
+  }
+
+  const written = outcomes.flatMap((o) => (o.path === null ? [] : [o.path]));
+  const failed = outcomes.flatMap((o) => (o.path === null ? [o.region] : []));
+  const units = outcomes.reduce((sum, o) => sum + o.units, 0);
+  log(
+    `ingest ${opts.date} (${source}): ${written.length} of ${regions.length} regions written, ${units} quota units` +
+      (failed.length > 0 ? `; FAILED: ${failed.join(', ')}` : ''),
+  );
+  return { written, failed, units, source };
+}
+
+/**
+ * Makes sure the sample data folder holds the `days` dates ending at `endDate` for every region, ingesting
+ * the missing ones from the in-process sample upstream. Resolves to the paths written (none when complete).
+ */
+export async function ensureSampleData(opts: {
+  dataDir: string;
+  endDate: string;
+  days?: number;
+  log?: (line: string) => void;
+}): Promise<string[]> {
+  const days = opts.days ?? 28;
+  const store = createSnapshotStore(snapshotRoot(opts.dataDir, 'sample'));
+  const have = new Map(await Promise.all(REGIONS.map(async (r) => [r, new Set(await store.dates(r))] as const)));
+  const written: string[] = [];
+  for (let back = days - 1; back >= 0; back--) {
+    const date = addDays(opts.endDate, -back);
+    const missing = REGIONS.filter((region) => !have.get(region)?.has(date));
+    if (missing.length === 0) continue;
+    // A back-filled day reads as fetched on that day, at the current time of day (today's stays "now").
+    const now = () => Date.parse(`${date}T00:00:00Z`) + (Date.now() % DAY_MS);
+    const result = await runIngest({ dataDir: opts.dataDir, date, regions: missing, sample: true, concurrency: missing.length, now });
+    if (result.failed.length > 0) {
+      throw new Error(`Sample ingest for ${date} failed for ${result.failed.join(', ')}`);
+    }
+    written.push(...result.written);
+  }
+  if (written.length > 0) {
+    opts.log?.(`sample data: wrote ${written.length} snapshots for ${addDays(opts.endDate, -(days - 1))} … ${opts.endDate}`);
+  }
+  return written;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

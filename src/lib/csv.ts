@@ -1,0 +1,59 @@
+/**
+ * The CSV form of a tag table, as published under /trending/<region>/: one file per table and window,
+ * safe to open in a spreadsheet. Pure: the build writes the string, nothing here touches the disk.
+ * (csv-stringify checks its options with the global `Buffer`, so this runs where Node's globals exist.)
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { TagEntry } from '../schemas/trending-tags.ts';
+
+/** The header row, in column order. */
+export const CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'] as const;
+
+/** Spreadsheet programs read UTF-8 without a byte-order mark as a legacy code page and garble Hindi or Urdu. */
+export const CSV_BOM = '\uFEFF';
+
+/** RFC 4180 ends records with CRLF; Excel, LibreOffice and csv-parse all read it. */
+export const CSV_RECORD_DELIMITER = '\r\n';
+
+/**
+ * First characters that make a spreadsheet treat a cell as a formula (or that some programs strip before
+ * deciding): `=`, `+`, `-`, `@`, tab, carriage return, line feed, and the full-width `＝＋－＠` that
+ * Apple Numbers folds to their ASCII forms.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/u;
+
+/**
+ * Neutralises formula injection: text starting with one of the FORMULA_START characters gets a leading
+ * apostrophe, which spreadsheets show as text and do not evaluate. Only text cells pass through here;
+ * numbers are written as numbers and never prefixed.
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * Serialises a complete, ordered tag table: a UTF-8 BOM, the header row `rank,value,trending_videos,
+ * avg_views,total_views`, then one record per entry (rank counts from 1 in the given order), CRLF after
+ * every record, fields quoted per RFC 4180 when they hold a comma, a quote or a line break.
+ */
+export function toCsv(entries: readonly TagEntry[]): string {
+  const records = entries.map((entry, index) => [
+    index + 1,
+    neutralizeFormula(entry.value),
+    entry.trending_videos,
+    entry.avg_views,
+    entry.total_views,
+  ]);
+  return (
+    CSV_BOM +
+    stringify(records, {
+      header: true,
+      columns: [...CSV_COLUMNS],
+      record_delimiter: 'windows',
+      // With a custom record delimiter csv-stringify stops quoting a lone LF or CR unless told to.
+      quote_record_delimiter: true,
+      // The rule above is applied already (csv-stringify's own escape_formulas misses a leading line feed).
+      escape_formulas: false,
+    })
+  );
+}

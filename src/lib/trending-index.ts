@@ -1,0 +1,291 @@
+/**
+ * The trending-tag index: which tags and hashtags a region's chart videos carried over a window of days.
+ * Pure; the build runs it once per region and the endpoint only reads what it produced.
+ */
+import type { SnapshotVideo } from '../schemas/snapshot.ts';
+import type { TagEntry } from '../schemas/trending-tags.ts';
+import type { WindowIndex } from '../schemas/build-output.ts';
+import { normalizeTagSpelling, tagKey } from './tag-key.ts';
+import { addDays } from './iso-date.ts';
+
+/** The longest window the build pre-computes (and the endpoint accepts). */
+export const MAX_WINDOW_DAYS = 90;
+/** How many entries each pre-computed window keeps (the endpoint's largest `limit`). */
+export const TOP_ENTRIES = 500;
+/** Windows whose complete tag and hashtag lists the build publishes as tables. */
+export const TABLE_WINDOWS = [1, 7, 30, 90] as const;
+
+/** The part of a snapshot video the index reads. */
+export type IndexVideo = Pick<SnapshotVideo, 'id' | 'view_count' | 'tags' | 'hashtags'>;
+
+/** The part of a snapshot the index reads: one region, one day. */
+export interface IndexSnapshot {
+  date: string;
+  fetched_at: string;
+  videos: readonly IndexVideo[];
+}
+
+/** Every window of a region, plus the complete lists of the table windows. */
+export interface TrendingWindows {
+  /** The newest snapshot date, or null when there are no snapshots. */
+  latest_date: string | null;
+  /** `windows[i]` is the window of `days = i + 1`; each keeps the top entries only. */
+  windows: WindowIndex[];
+  /** Complete, ordered lists for each requested window size. */
+  tables: Map<number, { tags: TagEntry[]; hashtags: TagEntry[] }>;
+}
+
+/**
+ * Compares strings by Unicode code point. `<` and `localeCompare` do not: `<` compares UTF-16 units,
+ * which puts U+FF01 after U+1F600, and `localeCompare` depends on the runtime's locale data.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) {
+      // At the first differing unit the code points differ too; codePointAt reads a whole surrogate pair.
+      return (a.codePointAt(i) ?? 0) - (b.codePointAt(i) ?? 0);
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Index order: trending_videos descending, then total_views descending, then value in code-point order. */
+export function compareTagEntries(a: TagEntry, b: TagEntry): number {
+  return (
+    b.trending_videos - a.trending_videos ||
+    b.total_views - a.total_views ||
+    compareCodePoints(a.value, b.value)
+  );
+}
+
+/** Running totals of one key. Spelling votes are kept in a map only once a second spelling appears. */
+interface KeyTally {
+  videos: number;
+  views: number;
+  best: string;
+  bestVotes: number;
+  votes: Map<string, number> | null;
+}
+
+/** Tallies tags (or hashtags) video by video; each video must be added once, with its newest snapshot's data. */
+class TagTally {
+  readonly keys = new Map<string, KeyTally>();
+  /** Keys whose totals changed since the last `takeTouched()`. */
+  private touched = new Set<string>();
+  /** Raw tag → [spelling, key]: popular tags recur on thousands of videos, and NFKC is the costly part. */
+  private readonly normalized = new Map<string, readonly [string, string]>();
+
+  addVideo(rawTags: readonly string[], views: number): void {
+    // A video carrying one key twice (`Cricket`, `cricket`) counts once, with the spelling it lists first.
+    const keysOfVideo = new Set<string>();
+    for (const raw of rawTags) {
+      const [spelling, key] = this.normalize(raw);
+      if (key === '' || keysOfVideo.has(key)) continue;
+      keysOfVideo.add(key);
+      this.touched.add(key);
+      const tally = this.keys.get(key);
+      if (tally === undefined) {
+        this.keys.set(key, { videos: 1, views, best: spelling, bestVotes: 1, votes: null });
+        continue;
+      }
+      tally.videos += 1;
+      tally.views += views;
+      vote(tally, spelling);
+    }
+  }
+
+  private normalize(raw: string): readonly [string, string] {
+    let pair = this.normalized.get(raw);
+    if (pair === undefined) {
+      const spelling = normalizeTagSpelling(raw);
+      pair = [spelling, tagKey(spelling)]; // tagKey is idempotent over a normalised spelling
+      this.normalized.set(raw, pair);
+    }
+    return pair;
+  }
+
+  entry(key: string): TagEntry {
+    const tally = this.keys.get(key);
+    if (tally === undefined) throw new Error(`No tally for key ${JSON.stringify(key)}`);
+    return {
+      value: tally.best,
+      trending_videos: tally.videos,
+      avg_views: Math.round(tally.views / tally.videos),
+      total_views: tally.views,
+    };
+  }
+
+  /** Every key's entry, in index order. */
+  sorted(): TagEntry[] {
+    return [...this.keys.keys()].map((key) => this.entry(key)).sort(compareTagEntries);
+  }
+
+  takeTouched(): Set<string> {
+    const touched = this.touched;
+    this.touched = new Set();
+    return touched;
+  }
+}
+
+/** One more video spells the key `spelling`; the spelling with most votes wins, ties to the smallest. */
+function vote(tally: KeyTally, spelling: string): void {
+  if (tally.votes === null) {
+    if (spelling === tally.best) {
+      tally.bestVotes += 1;
+      return;
+    }
+    tally.votes = new Map([[tally.best, tally.bestVotes]]);
+  }
+  const votes = (tally.votes.get(spelling) ?? 0) + 1;
+  tally.votes.set(spelling, votes);
+  // Other spellings' votes did not change, so only this one can overtake (or tie with) the leader.
+  if (votes > tally.bestVotes || (votes === tally.bestVotes && compareCodePoints(spelling, tally.best) < 0)) {
+    tally.best = spelling;
+  }
+  if (spelling === tally.best) tally.bestVotes = votes;
+}
+
+/** The videos of a window, added newest snapshot first so each video's first sighting is its newest one. */
+class WindowTally {
+  readonly seen = new Set<string>();
+  readonly tags = new TagTally();
+  readonly hashtags = new TagTally();
+
+  addSnapshot(snapshot: IndexSnapshot): void {
+    for (const video of snapshot.videos) {
+      if (this.seen.has(video.id)) continue;
+      this.seen.add(video.id);
+      this.tags.addVideo(video.tags, video.view_count);
+      this.hashtags.addVideo(video.hashtags, video.view_count);
+    }
+  }
+
+  window(days: number, latest: IndexSnapshot, tags: TagEntry[], hashtags: TagEntry[]): WindowIndex {
+    return {
+      window_days: days,
+      videos_measured: this.seen.size,
+      fetched_at: latest.fetched_at,
+      date_from: addDays(latest.date, -(days - 1)),
+      date_to: latest.date,
+      tag_count: this.tags.keys.size,
+      hashtag_count: this.hashtags.keys.size,
+      tags,
+      hashtags,
+    };
+  }
+}
+
+/** The window of a region that has no snapshots yet. */
+export function emptyWindow(days: number): WindowIndex {
+  return {
+    window_days: days,
+    videos_measured: 0,
+    fetched_at: null,
+    date_from: null,
+    date_to: null,
+    tag_count: 0,
+    hashtag_count: 0,
+    tags: [],
+    hashtags: [],
+  };
+}
+
+/**
+ * Snapshots newest first: by date, and (should one date appear twice) by `fetched_at`, so "the newest
+ * snapshot containing a video" is always the first one met.
+ */
+function newestFirst<S extends IndexSnapshot>(snapshots: readonly S[]): S[] {
+  return [...snapshots].sort(
+    (a, b) => compareCodePoints(b.date, a.date) || Date.parse(b.fetched_at) - Date.parse(a.fetched_at),
+  );
+}
+
+function checkDays(days: number, name: string): void {
+  if (!Number.isInteger(days) || days < 1) {
+    throw new RangeError(`${name} must be a whole number of days, at least 1; got ${days}`);
+  }
+}
+
+/**
+ * One window computed directly, with complete (untruncated) tag and hashtag lists.
+ * The window covers the snapshots dated `latest − (days − 1)` through `latest`, the newest date given.
+ */
+export function aggregateTrendingTags(snapshots: readonly IndexSnapshot[], days: number): WindowIndex {
+  checkDays(days, 'days');
+  const ordered = newestFirst(snapshots);
+  const latest = ordered[0];
+  if (latest === undefined) return emptyWindow(days);
+  const from = addDays(latest.date, -(days - 1));
+  const tally = new WindowTally();
+  for (const snapshot of ordered) {
+    if (snapshot.date < from) break;
+    tally.addSnapshot(snapshot);
+  }
+  return tally.window(days, latest, tally.tags.sorted(), tally.hashtags.sorted());
+}
+
+/**
+ * Every window from 1 to `days` days, computed in one pass from the newest day back: widening a window by a
+ * day only adds the videos of that day not seen yet, and each video's first sighting is its newest, which is
+ * exactly the rule for its views and spelling. Each window keeps the top `top` entries; `tables` lists the
+ * window sizes whose complete lists are also returned.
+ */
+export function buildTrendingWindows(
+  snapshots: readonly IndexSnapshot[],
+  options: { days?: number; top?: number; tables?: readonly number[] } = {},
+): TrendingWindows {
+  const { days = MAX_WINDOW_DAYS, top = TOP_ENTRIES, tables = TABLE_WINDOWS } = options;
+  checkDays(days, 'days');
+  checkDays(top, 'top');
+  const ordered = newestFirst(snapshots);
+  const latest = ordered[0];
+  const result: TrendingWindows = { latest_date: latest?.date ?? null, windows: [], tables: new Map() };
+  if (latest === undefined) {
+    for (let n = 1; n <= days; n++) result.windows.push(emptyWindow(n));
+    for (const n of tables) result.tables.set(n, { tags: [], hashtags: [] });
+    return result;
+  }
+
+  const tally = new WindowTally();
+  const tagTop = new TopEntries(tally.tags, top);
+  const hashtagTop = new TopEntries(tally.hashtags, top);
+  let next = 0;
+  for (let n = 1; n <= days; n++) {
+    const from = addDays(latest.date, -(n - 1));
+    for (; next < ordered.length && (ordered[next] as IndexSnapshot).date >= from; next++) {
+      tally.addSnapshot(ordered[next] as IndexSnapshot);
+    }
+    result.windows.push(tally.window(n, latest, tagTop.update(), hashtagTop.update()));
+    if (tables.includes(n)) {
+      result.tables.set(n, { tags: tally.tags.sorted(), hashtags: tally.hashtags.sorted() });
+    }
+  }
+  return result;
+}
+
+/**
+ * The top entries of a growing tally, without re-sorting every key for every window. Widening a window
+ * leaves an untouched key's entry as it was and strictly raises a touched key's `trending_videos`, so
+ * every entry ahead of an untouched key stays ahead: a key outside the previous top cannot enter unless
+ * it was touched. The new top is therefore among the previous top and the touched keys.
+ */
+class TopEntries {
+  private keys: string[] = [];
+
+  constructor(
+    private readonly tally: TagTally,
+    private readonly size: number,
+  ) {}
+
+  update(): TagEntry[] {
+    const candidates = this.tally.takeTouched();
+    for (const key of this.keys) candidates.add(key);
+    const ranked = [...candidates]
+      .map((key) => ({ key, entry: this.tally.entry(key) }))
+      .sort((a, b) => compareTagEntries(a.entry, b.entry))
+      .slice(0, this.size);
+    this.keys = ranked.map(({ key }) => key);
+    return ranked.map(({ entry }) => entry);
+  }
+}

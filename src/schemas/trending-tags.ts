@@ -1,0 +1,113 @@
+/** The trending-tags endpoint: its query (region, days, limit) and its `data` object (spec section 2.2). */
+import { z } from 'zod';
+import { parseRegion, REGIONS } from '../lib/regions.ts';
+
+export const DAYS_DEFAULT = 7;
+export const DAYS_MAX = 90;
+export const LIMIT_DEFAULT = 50;
+export const LIMIT_MAX = 500;
+
+const REGION_RULE = `one of ${REGIONS.join(', ')} (any case)`;
+
+/** Only plain digits: `z.coerce.number()` would read `''` as 0, `1e1` as 10 and `+7`/` 7` as 7. */
+const DIGITS = /^[0-9]+$/;
+
+/** Shows a bad value in a message, shortened so a 100 KB parameter does not come back as a 100 KB error. */
+function shown(value: string): string {
+  if (value === '') return 'an empty value';
+  const chars = [...value];
+  return JSON.stringify(chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : value);
+}
+
+/** An optional whole-number parameter with inclusive bounds; the message names it, its bounds and its default. */
+function wholeNumberParam(name: string, min: number, max: number, fallback: number, description: string) {
+  const rule = `The parameter "${name}" must be a whole number from ${min} to ${max} (default ${fallback})`;
+  return z
+    .string({ error: `${rule}.` })
+    .optional()
+    .transform((raw, ctx): number => {
+      if (raw === undefined) return fallback;
+      const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+      if (value >= min && value <= max) return value;
+      ctx.addIssue({ code: 'custom', message: `${rule}; got ${shown(raw)}.`, input: raw });
+      return z.NEVER;
+    })
+    // For the API document: the query string carries text, but what is accepted is an integer in bounds.
+    .meta({ description, type: 'integer', minimum: min, maximum: max, default: fallback });
+}
+
+/** `?region=&days=&limit=`: region required (any case), days 1–90 (default 7), limit 1–500 (default 50). */
+export const TrendingTagsQuery = z.object({
+  region: z
+    .string({ error: `The parameter "region" is required: ${REGION_RULE}.` })
+    .transform((raw, ctx) => {
+      const region = parseRegion(raw);
+      if (region) return region;
+      ctx.addIssue({
+        code: 'custom',
+        message: `The parameter "region" must be ${REGION_RULE}; got ${shown(raw)}.`,
+        input: raw,
+      });
+      return z.NEVER;
+    })
+    .describe(`The country: ${REGION_RULE}.`),
+  days: wholeNumberParam(
+    'days',
+    1,
+    DAYS_MAX,
+    DAYS_DEFAULT,
+    `Window size in days: the snapshots dated from the latest − (days − 1) through the latest, 1 to ${DAYS_MAX} (default ${DAYS_DEFAULT}).`,
+  ),
+  limit: wholeNumberParam(
+    'limit',
+    1,
+    LIMIT_MAX,
+    LIMIT_DEFAULT,
+    `How many tags to return, from the top: 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
+  ),
+});
+export type TrendingTagsQuery = z.output<typeof TrendingTagsQuery>;
+
+const count = z.number().int().nonnegative();
+
+/** One tag of the index. */
+export const TagEntry = z.object({
+  value: z
+    .string()
+    .describe(
+      'The tag text as stored in the index: NFKC-normalised, trimmed, inner whitespace collapsed, in the spelling ' +
+        'most of its videos use (ties: the smallest in code-point order). Tags are grouped case-insensitively.',
+    ),
+  trending_videos: count.describe('Number of distinct trending videos in the window carrying the tag.'),
+  avg_views: count.describe('Average views of those videos: round(total_views / trending_videos).'),
+  total_views: count.describe(
+    "Total views of those videos, each counted once with its view count from the window's newest snapshot that lists it.",
+  ),
+});
+export type TagEntry = z.infer<typeof TagEntry>;
+
+/** The `data` object of `/api/v1/trending-tags`, exactly the fields of spec section 2.2. */
+export const TrendingTagsData = z.object({
+  region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
+  region_name: z.string().describe('English short name of the country, e.g. "India".'),
+  window_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(DAYS_MAX)
+    .describe('Size of the window in days (the `days` parameter): the snapshots dated from latest − (days − 1) through latest.'),
+  videos_measured: count.describe("Number of distinct videos in the window's snapshots."),
+  fetched_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe(
+      "When the window's newest snapshot was fetched (ISO 8601 with a UTC offset); null when the region has no snapshots yet.",
+    ),
+  tags: z
+    .array(TagEntry)
+    .describe(
+      'Tags ordered by trending_videos descending, then total_views descending, then value in code-point order; ' +
+        'at most `limit` entries (default 50).',
+    ),
+});
+export type TrendingTagsData = z.infer<typeof TrendingTagsData>;

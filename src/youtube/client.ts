@@ -1,0 +1,299 @@
+/**
+ * The YouTube Data API v3 client: four list calls over an injected `fetch`, with a timeout, a body-size cap,
+ * shape checks, at most one retry, and the key only ever in the `X-Goog-Api-Key` header. Web-standard APIs only.
+ */
+
+import { MESSAGES, UpstreamError, errorFromResponse, isRetryable, safeReason, type UpstreamErrorKind } from './errors.ts';
+import { UNIT_COST, type UpstreamResource } from './quota.ts';
+import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
+import type { ChannelListResponse, SearchListResponse, VideoListResponse } from './wire-types.ts';
+
+export { UpstreamError, type UpstreamErrorKind } from './errors.ts';
+export type { UpstreamResource } from './quota.ts';
+
+/** Counts upstream HTTP attempts (retries included) and the quota units they cost. Mutated in place. */
+export interface UpstreamMeter {
+  calls: number;
+  units: number;
+}
+
+/** One upstream HTTP attempt, for logs and metrics. Never holds the URL or the key. */
+export interface UpstreamCallInfo {
+  resource: UpstreamResource;
+  /** HTTP status, or null when no answer arrived (timeout, network failure). */
+  status: number | null;
+  /** Wall time of the attempt, body included. */
+  ms: number;
+  /** Quota units the attempt costs. */
+  units: number;
+  /** 1 for the first try, 2 for the retry. */
+  attempt: number;
+  /** Why the attempt failed, or null when it succeeded. */
+  error: UpstreamErrorKind | null;
+}
+
+export interface YouTubeClientOptions {
+  /** The server's key; sent only in the `X-Goog-Api-Key` header. */
+  apiKey: string;
+  /** e.g. `https://www.googleapis.com/youtube/v3` (no trailing slash needed). */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Time limit for one attempt, headers and body together. Default 8000. */
+  timeoutMs?: number;
+  /** Largest response body accepted. Default 5 MB. */
+  maxBodyBytes?: number;
+  /** The retry waits `retryBaseDelayMs * (1 + random())`. Default 200. */
+  retryBaseDelayMs?: number;
+  /** Source of jitter; default `Math.random`. */
+  random?: () => number;
+  /** Called after every HTTP attempt. Exceptions it throws are ignored. */
+  onCall?: (call: UpstreamCallInfo) => void;
+}
+
+/**
+ * The calls tagdex makes. Each makes at most two HTTP attempts: one retry, with jitter, after a 5xx,
+ * a network failure or a timeout; never after a 4xx (it would cost quota again for the same answer),
+ * a malformed body or an oversized one. Failures reject with {@link UpstreamError}.
+ */
+export interface YouTubeClient {
+  /** `videos.list?id=` for 1–50 ids. Missing, private and deleted videos are simply absent from `items`. */
+  listVideosById(ids: string[], meter?: UpstreamMeter): Promise<VideoListResponse>;
+  /** One page (up to 50) of `videos.list?chart=mostPopular` for a region; follow `nextPageToken` for more. */
+  listMostPopular(
+    p: { regionCode: string; pageToken?: string; videoCategoryId?: string; maxResults?: number },
+    meter?: UpstreamMeter,
+  ): Promise<VideoListResponse>;
+  /** `channels.list` by id (comma-separated ids allowed), `forHandle` or `forUsername`. `items` is always present. */
+  listChannels(
+    filter: { id: string } | { forHandle: string } | { forUsername: string },
+    meter?: UpstreamMeter,
+  ): Promise<ChannelListResponse>;
+  /** `search.list?type=channel`, five results, ids and titles only. Costs 100 units: use it only as a last resort. */
+  searchChannels(q: string, meter?: UpstreamMeter): Promise<SearchListResponse>;
+}
+
+const VIDEO_ITEM_FIELDS =
+  'items(id,snippet(publishedAt,channelId,title,description,thumbnails,channelTitle,tags,categoryId,' +
+  'liveBroadcastContent,defaultLanguage,defaultAudioLanguage),contentDetails(duration),' +
+  'statistics(viewCount,likeCount,commentCount))';
+const CHANNEL_ITEM_FIELDS =
+  'items(id,snippet(title,description,customUrl,publishedAt,thumbnails,country),' +
+  'statistics(viewCount,subscriberCount,hiddenSubscriberCount,videoCount),' +
+  'contentDetails(relatedPlaylists(uploads)),brandingSettings(channel(keywords)))';
+
+/**
+ * The exact parts and `fields` each call asks for. `kind` is selected so that an empty `channels.list`
+ * answer (which has no `items`) can still be told apart from a broken one.
+ */
+export const REQUEST_SHAPES = {
+  videos: { part: 'snippet,contentDetails,statistics', fields: `kind,${VIDEO_ITEM_FIELDS}` },
+  mostPopular: { part: 'snippet,contentDetails,statistics', fields: `kind,nextPageToken,${VIDEO_ITEM_FIELDS}` },
+  channels: { part: 'snippet,statistics,contentDetails,brandingSettings', fields: `kind,${CHANNEL_ITEM_FIELDS}` },
+  search: { part: 'snippet', fields: 'kind,items(id(channelId),snippet(title,channelId))' },
+} as const;
+
+const DEFAULT_TIMEOUT_MS = 8000;
+const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const DEFAULT_RETRY_BASE_DELAY_MS = 200;
+// Error bodies are a few hundred bytes; reading more of a failed answer is pointless.
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const MAX_ATTEMPTS = 2;
+
+/** Thrown inside an attempt when the deadline passes; turned into an UpstreamError of kind 'timeout'. */
+class DeadlinePassed extends Error {}
+/** Thrown inside an attempt when the body passes the size cap. */
+class BodyTooLarge extends Error {}
+/** Thrown inside an attempt when a 2xx body is not JSON of the expected shape. */
+class Unreadable extends Error {}
+
+function checkPositive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`Expected ${name} to be a positive number, got ${value}`);
+  return value;
+}
+
+/** Creates the client. Options are checked eagerly; nothing is fetched until a method is called. */
+export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
+  const timeoutMs = checkPositive('timeoutMs', opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxBodyBytes = checkPositive('maxBodyBytes', opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const retryBaseDelayMs = opts.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+  if (!Number.isFinite(retryBaseDelayMs) || retryBaseDelayMs < 0) {
+    throw new RangeError(`Expected retryBaseDelayMs to be a non-negative number, got ${retryBaseDelayMs}`);
+  }
+  const random = opts.random ?? Math.random;
+  const fetchImpl = opts.fetch;
+  const base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.apiKey !== '') headers['x-goog-api-key'] = opts.apiKey;
+
+  function report(call: UpstreamCallInfo): void {
+    try {
+      opts.onCall?.(call);
+    } catch {
+      // A failing logger must not turn a good upstream answer into an error.
+    }
+  }
+
+  /** Reads the body up to `limit` bytes, racing every read against the deadline. */
+  async function readBody(res: Response, limit: number, deadline: Promise<never>): Promise<Uint8Array> {
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > limit) {
+      void res.body?.cancel().catch(() => {});
+      throw new BodyTooLarge();
+    }
+    if (res.body === null) {
+      const bytes = new Uint8Array(await Promise.race([res.arrayBuffer(), deadline]));
+      if (bytes.byteLength > limit) throw new BodyTooLarge();
+      return bytes;
+    }
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      for (;;) {
+        const { done, value } = await Promise.race([reader.read(), deadline]);
+        if (done) break;
+        total += value.byteLength;
+        if (total > limit) throw new BodyTooLarge();
+        chunks.push(value);
+      }
+    } catch (err) {
+      void reader.cancel().catch(() => {});
+      throw err;
+    }
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  }
+
+  /** Decodes and parses a body; any failure (bad UTF-8, bad or truncated JSON) becomes `Unreadable`. */
+  function parseJson(bytes: Uint8Array): unknown {
+    try {
+      // fatal: a body that is not UTF-8 is not the upstream's JSON.
+      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+    } catch {
+      // The parser's message quotes the body, which may hold anything; it is dropped.
+      throw new Unreadable();
+    }
+  }
+
+  /** One HTTP attempt. Resolves with the checked 2xx body; rejects with an UpstreamError. */
+  async function attempt<K extends ListKind>(url: URL, kind: K): Promise<{ status: number; body: ListResponses[K] }> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    // Racing against this promise bounds the attempt even when the fetch implementation ignores the signal.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        reject(new DeadlinePassed());
+        controller.abort();
+      }, timeoutMs);
+    });
+    deadline.catch(() => {});
+    let status: number | null = null;
+    try {
+      const res = await Promise.race([
+        // redirect 'manual': a redirect must not carry the key header to another host.
+        fetchImpl(url.toString(), { method: 'GET', headers, signal: controller.signal, redirect: 'manual' }),
+        deadline,
+      ]);
+      status = res.status;
+      if (res.status < 200 || res.status > 299) {
+        let body: unknown = null;
+        try {
+          body = parseJson(await readBody(res, MAX_ERROR_BODY_BYTES, deadline));
+        } catch {
+          // The status alone still says enough to classify the failure.
+        }
+        throw errorFromResponse(res.status, body);
+      }
+      const body = checkListResponse(parseJson(await readBody(res, maxBodyBytes, deadline)), kind);
+      if (body === null) throw new Unreadable();
+      return { status, body };
+    } catch (err) {
+      // Whatever went wrong, let go of the connection and any body still arriving.
+      controller.abort();
+      if (err instanceof UpstreamError) throw err;
+      // timedOut too: a fetch may reject with its own AbortError before the deadline's rejection is seen.
+      if (err instanceof DeadlinePassed || timedOut) throw new UpstreamError('timeout', MESSAGES.timeout(timeoutMs), { status });
+      if (err instanceof BodyTooLarge) throw new UpstreamError('too_large', MESSAGES.tooLarge(maxBodyBytes), { status });
+      if (err instanceof Unreadable) throw new UpstreamError('malformed', MESSAGES.malformed, { status });
+      // fetch rejected, or the connection dropped mid-body. Only the error code is kept: messages can hold addresses.
+      const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+      throw new UpstreamError('network', MESSAGES.network, { status, reason: safeReason(e?.cause?.code) ?? safeReason(e?.code) });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs up to MAX_ATTEMPTS attempts, metering and reporting each one. */
+  async function call<K extends ListKind>(
+    resource: UpstreamResource,
+    params: Record<string, string>,
+    kind: K,
+    meter: UpstreamMeter | undefined,
+  ): Promise<ListResponses[K]> {
+    const url = new URL(resource, base);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    const units = UNIT_COST[resource];
+    for (let attemptNo = 1; ; attemptNo++) {
+      // Metered before sending: the upstream charges for failed requests too.
+      if (meter) {
+        meter.calls += 1;
+        meter.units += units;
+      }
+      const started = Date.now();
+      try {
+        const { status, body } = await attempt(url, kind);
+        report({ resource, status, ms: Date.now() - started, units, attempt: attemptNo, error: null });
+        return body;
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        report({ resource, status: err.status, ms: Date.now() - started, units, attempt: attemptNo, error: err.kind });
+        if (attemptNo >= MAX_ATTEMPTS || !isRetryable(err.kind)) throw err;
+        await sleep(retryBaseDelayMs * (1 + random()));
+      }
+    }
+  }
+
+  return {
+    async listVideosById(ids, meter) {
+      if (ids.length < 1 || ids.length > 50) throw new RangeError(`Expected 1 to 50 video ids, got ${ids.length}`);
+      const { part, fields } = REQUEST_SHAPES.videos;
+      return call('videos', { part, id: ids.join(','), fields }, 'youtube#videoListResponse', meter);
+    },
+    async listMostPopular(p, meter) {
+      const maxResults = p.maxResults ?? 50;
+      if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 50) {
+        throw new RangeError(`Expected maxResults to be an integer from 1 to 50, got ${maxResults}`);
+      }
+      const { part, fields } = REQUEST_SHAPES.mostPopular;
+      const params: Record<string, string> = { part, chart: 'mostPopular', regionCode: p.regionCode, maxResults: String(maxResults) };
+      if (p.videoCategoryId !== undefined) params.videoCategoryId = p.videoCategoryId;
+      if (p.pageToken !== undefined) params.pageToken = p.pageToken;
+      params.fields = fields;
+      return call('videos', params, 'youtube#videoListResponse', meter);
+    },
+    async listChannels(filter, meter) {
+      const { part, fields } = REQUEST_SHAPES.channels;
+      const params: Record<string, string> = { part };
+      if ('id' in filter) params.id = filter.id;
+      else if ('forHandle' in filter) params.forHandle = filter.forHandle;
+      else params.forUsername = filter.forUsername;
+      params.fields = fields;
+      return call('channels', params, 'youtube#channelListResponse', meter);
+    },
+    async searchChannels(q, meter) {
+      const { part, fields } = REQUEST_SHAPES.search;
+      return call('search', { part, type: 'channel', maxResults: '5', q, fields }, 'youtube#searchListResponse', meter);
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

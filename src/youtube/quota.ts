@@ -1,0 +1,61 @@
+/**
+ * Quota bookkeeping: what each upstream call costs, the Pacific-time day the upstream's quota resets on,
+ * and a per-day ration for scarce calls (search).
+ */
+
+/** Quota units per HTTP request, whatever parts are asked for; search is the scarce one. */
+export const UNIT_COST = { videos: 1, channels: 1, search: 100 } as const;
+
+/** The upstream resources tagdex calls. */
+export type UpstreamResource = keyof typeof UNIT_COST;
+
+// Intl with a time zone is available in Node, browsers and edge runtimes; it knows the US DST rules so we do not.
+const PACIFIC = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date (YYYY-MM-DD) in Pacific time at `epochMs`: the upstream's quota day. */
+export function pacificDate(epochMs: number): string {
+  const parts: Record<string, string> = {};
+  for (const part of PACIFIC.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A count of uses per Pacific day that refuses once `limit` is reached and starts again at midnight Pacific. */
+export interface DailyBudget {
+  /** Uses one unit of today's budget; false (and nothing used) when it is spent. */
+  take(): boolean;
+  /** Units used so far today. */
+  used(): number;
+  readonly limit: number;
+}
+
+/** Creates a DailyBudget over the injected clock. */
+export function createDailyBudget(limit: number, now: () => number): DailyBudget {
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
+  let day = '';
+  let count = 0;
+  const roll = () => {
+    const today = pacificDate(now());
+    if (today !== day) {
+      day = today;
+      count = 0;
+    }
+  };
+  return {
+    limit,
+    take() {
+      roll();
+      if (count >= limit) return false;
+      count += 1;
+      return true;
+    },
+    used() {
+      roll();
+      return count;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Videos and channels by reference, over the client, spending as little quota as possible: a 10-minute cache
+ * keyed by resolved id, remembered handle/username/custom-name → id mappings, and one upstream call shared
+ * by concurrent identical lookups.
+ */
+
+import type { ChannelRef } from '../lib/channel-ref.ts';
+import { createSingleFlight } from '../lib/single-flight.ts';
+import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
+import { UpstreamError, type UpstreamMeter, type YouTubeClient } from './client.ts';
+import { MESSAGES } from './errors.ts';
+import { createDailyBudget } from './quota.ts';
+import type { ChannelResource, VideoResource } from './wire-types.ts';
+
+/** The lookups the API endpoints need. Both resolve to null when the upstream has no such video or channel. */
+export interface YouTubeService {
+  getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null>;
+  getChannel(ref: ChannelRef, meter?: UpstreamMeter): Promise<ChannelResource | null>;
+}
+
+/** Counters for the access log and /healthz. */
+export interface YouTubeServiceStats {
+  /** Lookups answered from the cache (videos, channels and name → id mappings each count). */
+  hits: number;
+  /** Lookups that had to go upstream or join a lookup already going upstream. */
+  misses: number;
+  /** Misses that joined a lookup already in progress instead of making their own call. */
+  shared: number;
+  /** Client calls made (each is one or, after a retry, two HTTP requests). */
+  upstreamCalls: number;
+  /** Cached entries now: videos, channels, and name → id mappings. */
+  entries: { videos: number; channels: number; names: number };
+  /** Searches used today (Pacific time) out of the daily ration. */
+  searchesToday: number;
+  searchBudgetPerDay: number;
+}
+
+/** The service created here also reports its counters. */
+export interface CachingYouTubeService extends YouTubeService {
+  stats(): YouTubeServiceStats;
+}
+
+export interface YouTubeServiceOptions {
+  client: YouTubeClient;
+  /** Clock for cache expiry and the search ration's day; default `Date.now`. */
+  now?: () => number;
+  /** How long a found video, channel or name mapping is reused. Default 600 000 (10 minutes). */
+  ttlMs?: number;
+  /** How long a "not found" is reused; shorter, so a just-published video shows up soon. Default min(60 000, ttlMs). */
+  negativeTtlMs?: number;
+  /** Upper bound on each of the three caches (videos, channels, names). Default 10 000. */
+  maxEntries?: number;
+  /** `search.list` calls allowed per Pacific day, for `/c/` names only. Default 50. */
+  searchBudgetPerDay?: number;
+}
+
+/**
+ * Upstream calls per lookup on a cold cache: a video 1 (`videos.list`); a channel by id 1, by @handle 1
+ * (`forHandle`), by /user/ 1 (`forUsername`), by video 2 (the video, then its channel); a /c/ name 1 when
+ * `forHandle=@name` finds it, otherwise 3 (`forHandle`, `search.list`, one `channels.list` for all
+ * candidates). A warm cache costs nothing.
+ */
+export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTubeService {
+  const { client } = opts;
+  const now = opts.now ?? Date.now;
+  const ttlMs = opts.ttlMs ?? 600_000;
+  const negativeTtlMs = opts.negativeTtlMs ?? Math.min(60_000, ttlMs);
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const searchBudget = createDailyBudget(opts.searchBudgetPerDay ?? 50, now);
+
+  const videos = createTtlCache<VideoResource | null>({ maxEntries, now });
+  const channels = createTtlCache<ChannelResource | null>({ maxEntries, now });
+  // handle / username / custom name → channel id (or null: nothing by that name).
+  const names = createTtlCache<string | null>({ maxEntries, now });
+  const flights = createSingleFlight();
+  let hits = 0;
+  let misses = 0;
+  let upstreamCalls = 0;
+
+  /** The cached value for `key`, or the result of `load` (shared with concurrent callers, then cached). */
+  async function lookup<V>(cache: TtlCache<V | null>, key: string, load: () => Promise<V | null>): Promise<V | null> {
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      hits += 1;
+      return hit.value;
+    }
+    misses += 1;
+    return flights.run(key, async () => {
+      const value = await load();
+      cache.set(key, value, value === null ? negativeTtlMs : ttlMs);
+      return value;
+    });
+  }
+
+  function remember(channel: ChannelResource): void {
+    channels.set(`c:${channel.id}`, channel, ttlMs);
+  }
+
+  function getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null> {
+    return lookup(videos, `v:${id}`, async () => {
+      upstreamCalls += 1;
+      const { items = [] } = await client.listVideosById([id], meter);
+      return items.find((item) => item.id === id) ?? null;
+    });
+  }
+
+  function getChannelById(id: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+    return lookup(channels, `c:${id}`, async () => {
+      upstreamCalls += 1;
+      const { items = [] } = await client.listChannels({ id }, meter);
+      return items.find((item) => item.id === id) ?? null;
+    });
+  }
+
+  /**
+   * Resolves a name to a channel id through the name memo, then the channel through its cache. A lookup that
+   * just fetched the channel returns it directly rather than counting a second, artificial cache hit.
+   */
+  async function byName(
+    key: string,
+    find: (meter?: UpstreamMeter) => Promise<ChannelResource | null>,
+    meter?: UpstreamMeter,
+  ): Promise<ChannelResource | null> {
+    let fetched = null as ChannelResource | null;
+    const id = await lookup(names, key, async () => {
+      fetched = await find(meter);
+      if (fetched !== null) remember(fetched);
+      return fetched?.id ?? null;
+    });
+    if (id === null) return null;
+    if (fetched !== null && fetched.id === id) return fetched;
+    return getChannelById(id, meter);
+  }
+
+  function channelForHandle(handle: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+    return byName(
+      `h:${handle.toLowerCase()}`,
+      async (m) => {
+        upstreamCalls += 1;
+        const { items = [] } = await client.listChannels({ forHandle: `@${handle}` }, m);
+        return items[0] ?? null;
+      },
+      meter,
+    );
+  }
+
+  function channelForUsername(username: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+    return byName(
+      `u:${username.toLowerCase()}`,
+      async (m) => {
+        upstreamCalls += 1;
+        const { items = [] } = await client.listChannels({ forUsername: username }, m);
+        return items[0] ?? null;
+      },
+      meter,
+    );
+  }
+
+  /**
+   * `/c/<name>` has no direct lookup. Most such names are also the channel's handle, so `forHandle` goes first;
+   * only then a (rationed) search, whose candidates are fetched in one call and kept only if their
+   * `customUrl` is the name itself. A near miss returns null, never a different channel.
+   */
+  function channelForCustomName(name: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+    return byName(
+      `n:${name.toLowerCase()}`,
+      async (m) => {
+        const viaHandle = await channelForHandle(name, m);
+        if (viaHandle !== null) return viaHandle;
+        if (!searchBudget.take()) throw new UpstreamError('quota', MESSAGES.searchRationed, { reason: 'searchRationExhausted' });
+        upstreamCalls += 1;
+        const found = await client.searchChannels(name, m);
+        const ids = [...new Set((found.items ?? []).flatMap((r) => r.id.channelId ?? r.snippet?.channelId ?? []))];
+        if (ids.length === 0) return null;
+        upstreamCalls += 1;
+        const { items = [] } = await client.listChannels({ id: ids.join(',') }, m);
+        const candidates = items.filter((c) => ids.includes(c.id));
+        for (const candidate of candidates) remember(candidate);
+        return candidates.find((c) => customUrlMatches(c.snippet?.customUrl, name)) ?? null;
+      },
+      meter,
+    );
+  }
+
+  async function getChannel(ref: ChannelRef, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+    switch (ref.kind) {
+      case 'id':
+        return getChannelById(ref.id, meter);
+      case 'handle':
+        return channelForHandle(ref.handle, meter);
+      case 'user':
+        return channelForUsername(ref.username, meter);
+      case 'custom':
+        return channelForCustomName(ref.name, meter);
+      case 'video': {
+        const video = await getVideo(ref.videoId, meter);
+        const channelId = video?.snippet?.channelId;
+        return channelId ? getChannelById(channelId, meter) : null;
+      }
+    }
+  }
+
+  return {
+    getVideo,
+    getChannel,
+    stats: () => ({
+      hits,
+      misses,
+      shared: flights.joined,
+      upstreamCalls,
+      entries: { videos: videos.size, channels: channels.size, names: names.size },
+      searchesToday: searchBudget.used(),
+      searchBudgetPerDay: searchBudget.limit,
+    }),
+  };
+}
+
+/** `customUrl` is `@name` for channels with a handle and the bare legacy name for older ones; case never matters. */
+function customUrlMatches(customUrl: string | undefined, name: string): boolean {
+  if (customUrl === undefined) return false;
+  const have = customUrl.toLowerCase();
+  const want = name.toLowerCase();
+  return have === want || have === `@${want}`;
+}

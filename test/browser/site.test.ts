@@ -1,0 +1,273 @@
+/**
+ * The site in a real browser (Debian's Chromium through playwright-core) against the real server: the home
+ * page's tools, right-to-left and Devanagari country pages, the window switch, the filter, a CSV download,
+ * the API page's runnable example — with no console error, failed request or dialog anywhere.
+ */
+import { readdir } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  SCRIPT_TAG,
+  SCRIPT_TAGS,
+  siteDataset,
+  siteVideoId,
+  watchPage,
+  type PageProblems,
+} from '../helpers/site-build.ts';
+import type { TagsData } from '../../src/schemas/tags.ts';
+import type { TrendingTagsData } from '../../src/schemas/trending-tags.ts';
+
+const provided = inject('site');
+if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
+const site = provided;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startTestServer({ buildDir: site.buildDir, distDir: site.distDir, dataset: siteDataset(site.latestDate) }),
+    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+  ]);
+  context = await browser.newContext({ baseURL: server.baseUrl });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  page = await context.newPage();
+  problems = watchPage(page);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  return page;
+}
+
+/** Closes the current page and asserts it logged no error, failed no request and opened no dialog. */
+async function closeClean(): Promise<void> {
+  const seen = problems;
+  await page?.close();
+  expect(seen.consoleErrors, 'console errors').toEqual([]);
+  expect(seen.failedRequests, 'failed requests').toEqual([]);
+  expect(seen.dialogs, 'dialogs').toEqual([]);
+}
+
+afterEach(closeClean);
+
+async function api<T>(path: string): Promise<T> {
+  const body = (await (await server.get(path)).json()) as { ok: boolean; data: T };
+  expect(body.ok).toBe(true);
+  return body.data;
+}
+
+describe('home page', () => {
+  it('lists the eight countries with their top tags as text', async () => {
+    await open('/');
+    await expect(page.locator('.countries > li').count()).resolves.toBe(8);
+    const india = page.locator('.countries > li[data-region="IN"]');
+    await expect(india.locator('h3 a').getAttribute('href')).resolves.toBe('/trending/in/');
+    const tags = await page.locator('.countries li ol li').allTextContents();
+    expect(tags).toContain(SCRIPT_TAG);
+    await expect(page.evaluate(() => document.scripts.length)).resolves.toBeLessThan(5);
+  });
+
+  it('extracts a video’s tags, shows the 500-character meter and copies the tags', async () => {
+    const id = siteVideoId('IN');
+    const expected = await api<TagsData>(`/api/v1/tags?url=${id}`);
+    await open('/');
+    await page.fill('#video-url', `https://youtu.be/${id}`);
+    await page.click('#tag-extractor button[type="submit"]');
+    await page.waitForSelector('#tag-result:not([hidden])');
+    await expect(page.locator('#tag-list li').allTextContents()).resolves.toEqual(expected.tags);
+    expect(expected.tags).toContain(SCRIPT_TAG);
+    await expect(page.locator('#tag-video-title').textContent()).resolves.toBe(expected.title);
+    await expect(page.locator('#tag-meter').evaluate((m: HTMLMeterElement) => m.value)).resolves.toBe(
+      Math.min(500, expected.tags_characters),
+    );
+    await expect(page.locator('#tag-meter-text').textContent()).resolves.toContain(`${expected.tags_characters} / 500`);
+    await page.click('#copy-tags');
+    await page.waitForFunction(() => document.querySelector('#copy-status')?.textContent !== '');
+    await expect(page.locator('#copy-status').textContent()).resolves.toMatch(/^Copied/);
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(expected.tags_text);
+  });
+
+  it('scores a title and lists every factor with its share and points', async () => {
+    const title = 'क्रिकेट Highlights | India vs Pakistan 2026 🔥';
+    await open('/');
+    await page.fill('#title-input', title);
+    await expect(page.locator('#title-count').textContent()).resolves.toBe(`${[...title].length} / 100 characters`);
+    await page.selectOption('#title-region', 'IN');
+    await page.click('#title-checker button[type="submit"]');
+    await page.waitForSelector('#score-result:not([hidden])');
+    const expected = await api<{ score: number; factors: { id: string; label: string; share: number | null; points: number; max_points: number; note: string }[] }>(
+      `/api/v1/title-score?${new URLSearchParams({ title, region: 'IN' })}`,
+    );
+    await expect(page.locator('#score-value').textContent()).resolves.toBe(`${expected.score} / 100`);
+    const rows = page.locator('#score-factors tbody tr');
+    await expect(rows.count()).resolves.toBe(expected.factors.length);
+    for (const [index, factor] of expected.factors.entries()) {
+      const cells = await rows.nth(index).locator('th, td').allTextContents();
+      expect(cells[0]).toBe(factor.label);
+      expect(cells[2]).toBe(factor.share === null ? '—' : `${(factor.share * 100).toFixed(1)}%`);
+      expect(cells[3]).toBe(`${factor.points} / ${factor.max_points}`);
+      expect(cells[4]).toBe(factor.note);
+    }
+  });
+});
+
+describe('country pages', () => {
+  it('renders Egypt’s Arabic and Pakistan’s Urdu tag cells right to left', async () => {
+    for (const [region, lang] of [['EG', 'ar'], ['PK', 'ur']] as const) {
+      await open(`/trending/${region.toLowerCase()}/`);
+      for (const tag of SCRIPT_TAGS[region] ?? []) {
+        const cell = page.locator('#tag-table tbody th', { hasText: tag }).first();
+        await expect(cell.evaluate((el) => [el.matches(':dir(rtl)'), getComputedStyle(el).direction, el.getAttribute('lang')])).resolves.toEqual([
+          true,
+          'rtl',
+          lang,
+        ]);
+        if (lang === 'ur') {
+          await expect(cell.evaluate((el) => getComputedStyle(el).fontFamily)).resolves.toMatch(/^"Noto Nastaliq Urdu"/);
+        }
+      }
+      const latin = page.locator('#tag-table tbody th', { hasText: 'Tom & Jerry' }).first();
+      await expect(latin.evaluate((el) => el.matches(':dir(ltr)'))).resolves.toBe(true);
+      if (region === 'EG') await closeClean();
+    }
+  });
+
+  it('marks India’s Devanagari tags as Hindi, left to right, with a Devanagari font first', async () => {
+    await open('/trending/in/');
+    const cell = page.locator('#tag-table tbody th', { hasText: SCRIPT_TAGS.IN![0]! }).first();
+    await expect(cell.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(ltr)'), getComputedStyle(el).fontFamily.split(',')[0]])).resolves.toEqual([
+      'hi',
+      true,
+      '"Noto Sans Devanagari"',
+    ]);
+    await expect(page.locator('#tag-table tbody th', { hasText: SCRIPT_TAG }).count()).resolves.toBe(1);
+  });
+
+  it('works from the keyboard: skip link first, visible focus, window links reachable', async () => {
+    await open('/trending/pk/');
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { text: el.textContent, outline: style.outlineStyle, left: el.getBoundingClientRect().left };
+    });
+    expect(skip).toEqual({ text: 'Skip to content', outline: 'solid', left: expect.any(Number) });
+    expect(skip.left).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => location.hash)).resolves.toBe('#main');
+    let reached = false;
+    for (let i = 0; i < 40 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.textContent?.trim() === '30 days');
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/trending/pk/30d/');
+  });
+
+  it('switches windows with the window links', async () => {
+    await open('/trending/in/');
+    await expect(page.locator('.windows a[aria-current="page"]').textContent()).resolves.toMatch(/7 days/);
+    for (const [label, days, path] of [['30 days', 30, '/trending/in/30d/'], ['1 day', 1, '/trending/in/1d/'], ['90 days', 90, '/trending/in/90d/']] as const) {
+      await page.click(`.windows a:text-is("${label}")`);
+      await page.waitForURL(`**${path}`);
+      await expect(page.locator('.windows a[aria-current="page"]').textContent()).resolves.toContain(label);
+      const data = await api<TrendingTagsData>(`/api/v1/trending-tags?region=IN&days=${days}&limit=500`);
+      await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(data.videos_measured.toLocaleString('en-US'));
+      const firstRows = await page.locator('#tag-table tbody tr th').evaluateAll((cells) => cells.slice(0, 5).map((c) => c.textContent));
+      expect(firstRows).toEqual(data.tags.slice(0, 5).map((t) => t.value));
+    }
+  });
+
+  it('narrows both tables as you type in the filter, and restores them when cleared', async () => {
+    await open('/trending/in/');
+    const filter = page.locator('#tag-filter');
+    await expect(filter.isVisible()).resolves.toBe(true);
+    const total = await page.locator('#tag-table tbody tr').count();
+    await filter.pressSequentially('jerry');
+    const visible = page.locator('#tag-table tbody tr:not([hidden]) th');
+    await expect(visible.allTextContents()).resolves.toEqual(['Tom & Jerry']);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(/^Showing 1 of \d+ tags and \d+ of \d+ hashtags\.$/);
+    await filter.fill('');
+    await filter.dispatchEvent('input');
+    await expect(page.locator('#tag-table tbody tr:not([hidden])').count()).resolves.toBe(total);
+    await filter.fill('क्रिकेट');
+    await filter.dispatchEvent('input');
+    const hindi = await visible.allTextContents();
+    expect(hindi.length).toBeGreaterThan(0);
+    for (const text of hindi) expect(text).toContain('क्रिकेट');
+  });
+
+  it('downloads a CSV with the dated file name and the CSV headers', async () => {
+    await open('/trending/eg/');
+    const link = page.locator('a[data-csv][href="/trending/eg/tags-7d.csv"]');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`tagdex-eg-tags-7d-${site.latestDate}.csv`);
+    const response = await page.request.get('/trending/eg/tags-7d.csv');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers()['content-disposition']).toBe(`attachment; filename="tagdex-eg-tags-7d-${site.latestDate}.csv"`);
+    expect(response.headers()['cache-control']).toMatch(/max-age=600/);
+    const body = await response.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.toString('utf8')).toContain(SCRIPT_TAGS.EG![0]!);
+    // A navigation that turns into a download is reported as an aborted request; that one is expected.
+    problems.failedRequests = problems.failedRequests.filter((line) => !/tags-7d\.csv: net::ERR_ABORTED/.test(line));
+  });
+});
+
+describe('API page', () => {
+  it('runs the trending-tags example in the page', async () => {
+    await open('/api/');
+    await expect(page.locator('section.endpoint h2').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['GET /api/v1/tags', 'GET /api/v1/video', 'GET /api/v1/channel', 'GET /api/v1/trending-tags', 'GET /api/v1/title-score']),
+    );
+    await page.click('#trending-tags button[data-run]');
+    const output = page.locator('#trending-tags-output');
+    await page.waitForFunction(() => document.querySelector('#trending-tags-output')?.textContent?.includes('"ok"'));
+    const text = (await output.textContent()) ?? '';
+    expect(text).toMatch(/^HTTP 200\n/);
+    expect(text).toMatch(/x-tagdex-data: live/);
+    expect(JSON.parse(text.slice(text.indexOf('{')))).toMatchObject({ ok: true, data: { region: 'IN' } });
+  });
+});
+
+describe('every page', () => {
+  it('loads without errors, fires no dialog, and shows the script tag only as text', async () => {
+    const files = (await readdir(site.distDir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && e.name === 'index.html')
+      .map((e) => `/${relative(site.distDir, e.parentPath).split(sep).join('/')}/`.replace('//', '/'));
+    expect(files.length).toBeGreaterThanOrEqual(34);
+    page = await context.newPage();
+    problems = watchPage(page);
+    for (const path of files) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const injected = await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.includes('alert(1)')));
+      expect(injected, path).toBe(false);
+      if (path.startsWith('/trending/') || path === '/') {
+        await expect(page.locator('body').textContent(), path).resolves.toContain(SCRIPT_TAG);
+      }
+    }
+    const missing = await page.goto('/trending/xx/');
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Page not found');
+    // The 404 itself is what was asked for: Chromium logs it as a failed resource, nothing else may fail.
+    problems.failedRequests = problems.failedRequests.filter((line) => line !== `404 ${server.baseUrl}/trending/xx/`);
+    problems.consoleErrors = problems.consoleErrors.filter((line) => !/status of 404/.test(line));
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Builds the real site for tests: snapshots ingested from the fake upstream (with awkward tags injected),
+ * then the real `ingest/build-cli.ts` and `astro build` as child processes into temporary folders.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
+import { createUpstreamEmulator, type UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import { createYouTubeClient } from '../../src/youtube/client.ts';
+import { REGIONS, type Region } from '../../src/lib/regions.ts';
+import { addDays } from '../../src/lib/iso-date.ts';
+import type { VideoResource } from '../../src/youtube/wire-types.ts';
+import { runIngest } from '../../ingest/run-ingest.ts';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The newest snapshot date of the shared test site; older snapshots fall in the 7- and 30-day windows. */
+export const SITE_LATEST_DATE = '2026-11-20';
+export const SITE_DATES = [addDays(SITE_LATEST_DATE, -20), addDays(SITE_LATEST_DATE, -3), SITE_LATEST_DATE];
+
+/** Tags that must come out as text everywhere and survive the CSV round trip. */
+export const SCRIPT_TAG = '<script>alert(1)</script>';
+export const AWKWARD_TAGS = [
+  SCRIPT_TAG,
+  '"quoted"',
+  'Tom & Jerry',
+  '=SUM(A1)',
+  '+cmd',
+  '-minus',
+  // YouTube refuses commas in tags, but the CSV writer must not depend on that.
+  'a, comma "and" quote',
+] as const;
+
+/** Right-to-left and Indic tags per region, so the RTL and `lang` handling meets real text. */
+export const SCRIPT_TAGS: Partial<Record<Region, string[]>> = {
+  EG: ['مسلسلات رمضان', 'الأهلي'],
+  PK: ['پاکستان زندہ باد', 'ڈرامہ'],
+  IN: ['क्रिकेट', 'टी20 विश्व कप'],
+  BD: ['বাংলা নাটক'],
+};
+
+/** How many of each chart's first videos carry the awkward and script tags (enough for the top 20). */
+const INJECTED_VIDEOS = 40;
+
+/**
+ * The sample dataset of `date` with the awkward tags added to the first videos of every chart. Deterministic,
+ * so tests rebuild it instead of passing it through `provide`.
+ */
+export function siteDataset(date: string): UpstreamDataset {
+  const base = createSampleDataset({ date });
+  const extra = new Map<string, string[]>();
+  for (const region of REGIONS) {
+    const ids = base.charts[region] ?? [];
+    for (const id of ids.slice(0, INJECTED_VIDEOS)) {
+      extra.set(id, [...(extra.get(id) ?? []), ...AWKWARD_TAGS, ...(SCRIPT_TAGS[region] ?? [])]);
+    }
+  }
+  const videos = base.videos.map((video): VideoResource => {
+    const tags = extra.get(video.id);
+    if (!tags || !video.snippet) return video;
+    const merged = [...(video.snippet.tags ?? [])];
+    for (const tag of tags) if (!merged.includes(tag)) merged.push(tag);
+    return { ...video, snippet: { ...video.snippet, tags: merged } };
+  });
+  return { ...base, videos };
+}
+
+/** A chart video of the latest date that carries the injected tags: what the tag extractor test pastes. */
+export function siteVideoId(region: Region = 'IN'): string {
+  const id = siteDataset(SITE_LATEST_DATE).charts[region]?.[0];
+  if (!id) throw new Error(`The sample dataset has no ${region} chart`);
+  return id;
+}
+
+/** Ingests every SITE_DATES snapshot for all regions into `dataDir` (live layout) through the real ingest. */
+export async function ingestSiteData(dataDir: string): Promise<void> {
+  const apiKey = 'tagdex-site-test-key';
+  for (const date of SITE_DATES) {
+    const upstream = createUpstreamEmulator(siteDataset(date), { validKeys: [apiKey] });
+    const client = createYouTubeClient({
+      apiKey,
+      baseUrl: 'https://youtube.test.invalid/youtube/v3',
+      fetch: upstream.fetch.bind(upstream),
+      retryBaseDelayMs: 1,
+    });
+    const result = await runIngest({ dataDir, date, client });
+    if (result.failed.length > 0) throw new Error(`Ingest of ${date} failed for ${result.failed.join(', ')}`);
+  }
+}
+
+export interface SiteBuildOptions {
+  dataDir: string;
+  buildDir: string;
+  distDir: string;
+  /** Extra environment for both steps (e.g. YOUTUBE_API_KEY to build live snapshots). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface SiteBuildTimings {
+  /** `tsx ingest/build-cli.ts`, milliseconds. */
+  indexMs: number;
+  /** `astro build`, milliseconds. */
+  astroMs: number;
+}
+
+/** Runs the two steps of `npm run build` with DATA_DIR/BUILD_DIR/DIST_DIR pointing at the given folders. */
+export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildTimings> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // The caller decides the data mode; an inherited key would silently switch it.
+    if (value !== undefined && name !== 'YOUTUBE_API_KEY') env[name] = value;
+  }
+  Object.assign(env, {
+    DATA_DIR: options.dataDir,
+    BUILD_DIR: options.buildDir,
+    DIST_DIR: options.distDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  });
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
+  let started = performance.now();
+  await run(bin('tsx'), ['ingest/build-cli.ts'], env);
+  const indexMs = performance.now() - started;
+  started = performance.now();
+  await run(bin('astro'), ['build', '--silent'], env);
+  const astroMs = performance.now() - started;
+  return { indexMs: Math.round(indexMs), astroMs: Math.round(astroMs) };
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-8000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}:\n${output}`));
+    });
+  });
+}
+
+/** Chromium flags for headless runs in CI containers (no sandbox, no GPU, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's chromium package (installed by `.ci/run`); playwright-core downloads no browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** What a page did that a healthy page never does. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+  dialogs: string[];
+}
+
+/** Minimal view of a playwright Page, so this helper does not pin playwright's types on its callers. */
+interface WatchablePage {
+  on(event: 'console', listener: (message: { type(): string; text(): string }) => void): unknown;
+  on(event: 'pageerror', listener: (error: Error) => void): unknown;
+  on(event: 'requestfailed', listener: (request: { method(): string; url(): string; failure(): { errorText: string } | null }) => void): unknown;
+  on(event: 'response', listener: (response: { status(): number; url(): string }) => void): unknown;
+  on(event: 'dialog', listener: (dialog: { message(): string; dismiss(): Promise<void> }) => void): unknown;
+}
+
+/** Records console errors, uncaught exceptions, failed or 4xx/5xx requests and dialogs (dismissing them). */
+export function watchPage(page: WatchablePage): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [], dialogs: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.failedRequests.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('dialog', (dialog) => {
+    problems.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return problems;
+}

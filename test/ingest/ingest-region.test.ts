@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { ingestRegion, MAX_PAGES } from '../../ingest/ingest-region.ts';
+import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createYouTubeClient, UpstreamError, type YouTubeClient } from '../../src/youtube/client.ts';
+import { Snapshot } from '../../src/schemas/snapshot.ts';
+import type { VideoListResponse } from '../../src/youtube/wire-types.ts';
+import { chartDataset, chartId, wireVideo } from './chart-dataset.ts';
+
+function setUp(lengths: Parameters<typeof chartDataset>[0]) {
+  const upstream = createUpstreamEmulator(chartDataset(lengths));
+  const client = createYouTubeClient({
+    apiKey: 'test-key',
+    baseUrl: 'https://upstream.test/youtube/v3',
+    fetch: upstream.fetch.bind(upstream),
+    retryBaseDelayMs: 1,
+  });
+  return { upstream, client };
+}
+
+const fixedNow = () => Date.parse('2025-06-02T05:00:00Z');
+
+describe('ingestRegion', () => {
+  it('follows nextPageToken to the end of a 165-video chart: 4 pages, 4 units', async () => {
+    const { upstream, client } = setUp({ IN: 165 });
+    const meter = { calls: 0, units: 0 };
+    const snapshot = await ingestRegion({ client, region: 'IN', date: '2025-06-02', source: 'live', meter, now: fixedNow });
+    expect(Snapshot.parse(snapshot)).toEqual(snapshot);
+    expect(snapshot.videos).toHaveLength(165);
+    expect(snapshot.videos.map((v) => v.id)).toEqual(Array.from({ length: 165 }, (_, n) => chartId('IN', n)));
+    expect(snapshot.charts).toEqual([{ chart: 'mostPopular', video_category_id: null, pages: 4, videos: 165 }]);
+    expect(meter).toEqual({ calls: 4, units: 4 });
+    expect(upstream.calls.map((c) => [c.params.regionCode, c.params.maxResults, c.params.pageToken !== undefined])).toEqual([
+      ['IN', '50', false],
+      ['IN', '50', true],
+      ['IN', '50', true],
+      ['IN', '50', true],
+    ]);
+    expect(snapshot).toMatchObject({ region: 'IN', date: '2025-06-02', fetched_at: '2025-06-02T05:00:00.000Z', source: 'live' });
+  });
+
+  it('keeps only the compact fields, read from the wire format', async () => {
+    const { client } = setUp({ US: 11 });
+    const { videos } = await ingestRegion({ client, region: 'US', date: '2025-06-02', source: 'live' });
+    expect(videos[0]).toEqual({
+      id: chartId('US', 0),
+      title: 'क्रिकेट LIVE | India vs Australia #0',
+      channel_id: `UCUS${'0'.repeat(20)}`,
+      channel_title: 'Channel 0',
+      category_id: '17',
+      published_at: '2025-06-01T14:30:00Z',
+      view_count: 100_000,
+      like_count: null, // likeCount omitted: hidden by the owner
+      comment_count: 200,
+      duration_seconds: 0, // P0D: live
+      tags: [], // tags omitted
+      hashtags: ['#Cricket', '#शुभमन_गिल'],
+      default_audio_language: 'hi',
+    });
+    expect(videos[1]).toMatchObject({
+      published_at: '2025-06-01T14:30:00Z',
+      like_count: 1998,
+      duration_seconds: 253,
+      tags: ['Cricket', 'cricket', 'tag 1', 'क्रिकेट'],
+      hashtags: ['#Trending', '#Cricket', '#शुभमन_गिल'],
+    });
+  });
+
+  it('reads extra category charts, de-duplicating videos by id and recording every chart read', async () => {
+    const { upstream, client } = setUp({ BR: 60 });
+    const snapshot = await ingestRegion({ client, region: 'BR', date: '2025-06-02', source: 'live', categories: ['10', '17'] });
+    // The emulator filters the region's chart by category: 30 videos each, all already in the main chart.
+    expect(snapshot.charts).toEqual([
+      { chart: 'mostPopular', video_category_id: null, pages: 2, videos: 60 },
+      { chart: 'mostPopular', video_category_id: '10', pages: 1, videos: 30 },
+      { chart: 'mostPopular', video_category_id: '17', pages: 1, videos: 30 },
+    ]);
+    expect(snapshot.videos).toHaveLength(60);
+    expect(new Set(snapshot.videos.map((v) => v.id)).size).toBe(60);
+    expect(upstream.calls.map((c) => c.params.videoCategoryId ?? null)).toEqual([null, null, '10', '17']);
+  });
+
+  it('rejects when a later page fails, returning no partial chart', async () => {
+    const { upstream, client } = setUp({ PK: 120 });
+    upstream.injectFault({ kind: 'quotaExceeded' }, { match: (url) => url.searchParams.has('pageToken') });
+    const progress = { pages: 0 };
+    await expect(ingestRegion({ client, region: 'PK', date: '2025-06-02', source: 'live', progress })).rejects.toBeInstanceOf(
+      UpstreamError,
+    );
+    expect(progress.pages).toBe(1);
+  });
+
+  it('rejects a chart entry with a missing snippet rather than guessing', async () => {
+    const { upstream, client } = setUp({ EG: 3 });
+    upstream.injectFault({ kind: 'wrongShape', variant: 'missingSnippet' });
+    await expect(ingestRegion({ client, region: 'EG', date: '2025-06-02', source: 'live' })).rejects.toThrow();
+  });
+});
+
+describe('ingestRegion paging guards', () => {
+  /** A client whose chart never ends: `token(n)` is the token page n answers with. */
+  function endlessClient(token: (page: number) => string): YouTubeClient & { pages: number } {
+    const stub = {
+      pages: 0,
+      async listMostPopular(): Promise<VideoListResponse> {
+        const n = stub.pages++;
+        return { kind: 'youtube#videoListResponse', etag: 'e', items: [wireVideo('NG', n, 10)], nextPageToken: token(n) };
+      },
+      listVideosById: () => Promise.reject(new Error('not used')),
+      listChannels: () => Promise.reject(new Error('not used')),
+      searchChannels: () => Promise.reject(new Error('not used')),
+    };
+    return stub;
+  }
+
+  it(`stops after ${MAX_PAGES} pages of a chart that never ends`, async () => {
+    const client = endlessClient((n) => `token-${n}`);
+    const snapshot = await ingestRegion({ client, region: 'NG', date: '2025-06-02', source: 'live' });
+    expect(client.pages).toBe(MAX_PAGES);
+    expect(snapshot.videos).toHaveLength(MAX_PAGES);
+  });
+
+  it('stops on a page token it has already followed', async () => {
+    const client = endlessClient((n) => (n < 2 ? `token-${n}` : 'token-0'));
+    await ingestRegion({ client, region: 'NG', date: '2025-06-02', source: 'live' });
+    expect(client.pages).toBe(3);
+  });
+});

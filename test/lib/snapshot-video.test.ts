@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { toSnapshotVideo } from '../../src/lib/snapshot-video.ts';
+import { MalformedUpstreamError } from '../../src/lib/upstream-shape-error.ts';
+import type { VideoResource } from '../../src/youtube/wire-types.ts';
+
+const item: VideoResource = {
+  kind: 'youtube#video',
+  etag: 'x',
+  id: 'dQw4w9WgXcQ',
+  snippet: {
+    publishedAt: '2025-05-31T18:30:00.000+05:30',
+    channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw',
+    title: 'शुभमन गिल का शतक | #क्रिकेट',
+    description: 'Full highlights #INDvAUS #क्रिकेट',
+    thumbnails: {},
+    channelTitle: 'BCCI',
+    tags: ['Cricket', 'क्रिकेट', ''],
+    categoryId: '17',
+  },
+  contentDetails: { duration: 'PT9H37M30S' },
+  statistics: { viewCount: '1234567', commentCount: '89' },
+};
+
+describe('toSnapshotVideo', () => {
+  it('keeps the compact fields, counts as numbers, published_at in UTC', () => {
+    expect(toSnapshotVideo(item)).toEqual({
+      id: 'dQw4w9WgXcQ',
+      title: 'शुभमन गिल का शतक | #क्रिकेट',
+      channel_id: 'UCuAXFkgsw1L7xaCfnd5JJOw',
+      channel_title: 'BCCI',
+      category_id: '17',
+      published_at: '2025-05-31T13:00:00Z',
+      view_count: 1_234_567,
+      like_count: null,
+      comment_count: 89,
+      duration_seconds: 34_650,
+      tags: ['Cricket', 'क्रिकेट', ''],
+      hashtags: ['#क्रिकेट', '#INDvAUS'],
+      default_audio_language: null,
+    });
+  });
+
+  it('throws on a missing part or an unreadable duration instead of guessing', () => {
+    const { snippet: _snippet, ...noSnippet } = item;
+    expect(() => toSnapshotVideo(noSnippet)).toThrow(MalformedUpstreamError);
+    expect(() => toSnapshotVideo({ ...item, contentDetails: { duration: 'PT' } })).toThrow(/contentDetails\.duration/);
+    expect(() => toSnapshotVideo({ ...item, statistics: { viewCount: 'lots' } })).toThrow(/statistics\.viewCount/);
+  });
+});

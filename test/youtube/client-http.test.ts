@@ -1,0 +1,67 @@
+/** The client against the fake upstream over real HTTP on loopback: sockets, resets and timeouts as in production. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUpstreamEmulator, type Fault } from '../../src/fake-upstream/emulator.ts';
+import { startFakeUpstream, type FakeUpstreamServer } from '../../src/fake-upstream/serve.ts';
+import { createYouTubeClient, UpstreamError, type UpstreamErrorKind, type UpstreamMeter } from '../../src/youtube/client.ts';
+import { CANARY_KEY, CHANNEL_NEWS, testDataset, VIDEO_HINDI } from './dataset.ts';
+
+const emulator = createUpstreamEmulator(testDataset(), { validKeys: [CANARY_KEY] });
+let server: FakeUpstreamServer;
+
+beforeAll(async () => {
+  server = await startFakeUpstream(emulator);
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => emulator.reset());
+
+function client(apiKey = CANARY_KEY) {
+  return createYouTubeClient({ apiKey, baseUrl: server.baseUrl, fetch: globalThis.fetch, timeoutMs: 150, retryBaseDelayMs: 1 });
+}
+
+describe('the client over HTTP', () => {
+  it('reads a video and a channel, sending the key in the header only', async () => {
+    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const videos = await client().listVideosById([VIDEO_HINDI], meter);
+    const channels = await client().listChannels({ id: CHANNEL_NEWS }, meter);
+    expect(videos.items?.[0]?.statistics?.viewCount).toBe('4512345678');
+    expect(channels.items?.[0]?.statistics?.hiddenSubscriberCount).toBe(true);
+    expect(emulator.calls.map((c) => c.keySource)).toEqual(['header', 'header']);
+    expect(meter).toEqual({ calls: 2, units: 2 });
+  });
+
+  it('a wrong key is a key error, tried once', async () => {
+    const error = await client('AIzaSy-not-the-right-one').listVideosById([VIDEO_HINDI]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'key', status: 400, reason: 'keyInvalid' });
+    expect(emulator.calls).toHaveLength(1);
+  });
+
+  it.each<[string, UpstreamErrorKind, number, Fault]>([
+    ['a connection reset', 'network', 2, { kind: 'reset' }],
+    ['no answer', 'timeout', 2, { kind: 'hang' }],
+    ['a slow drip', 'timeout', 2, { kind: 'slowDrip', chunkDelayMs: 30 }],
+    ['503', 'server', 2, { kind: 'status', status: 503 }],
+    ['a truncated body', 'malformed', 1, { kind: 'truncated' }],
+    ['a 20 MB body', 'too_large', 1, { kind: 'hugeBody', bytes: 20 * 1024 * 1024 }],
+    ['403 quotaExceeded', 'quota', 1, { kind: 'quotaExceeded' }],
+  ])('%s → %s after %i attempt(s), within a bounded time', async (_label, kind, attempts, fault) => {
+    emulator.injectFault(fault, { times: Infinity });
+    const started = performance.now();
+    const error = await client().listVideosById([VIDEO_HINDI]).catch((e: unknown) => e);
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).kind).toBe(kind);
+    expect((error as UpstreamError).message).not.toContain(CANARY_KEY);
+    expect((error as UpstreamError).message).not.toContain('127.0.0.1');
+    expect(emulator.calls).toHaveLength(attempts);
+    expect(elapsed).toBeLessThan(2 * 150 + 1000);
+  });
+
+  it('a reset mid-pagination then a good answer: the retry succeeds', async () => {
+    emulator.injectFault({ kind: 'reset' });
+    const page = await client().listMostPopular({ regionCode: 'IN', maxResults: 1 });
+    expect(page.items).toHaveLength(1);
+    expect(emulator.calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,323 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelRef } from '../../src/lib/channel-ref.ts';
+import { UpstreamError, type UpstreamMeter, type YouTubeClient } from '../../src/youtube/client.ts';
+import { createYouTubeService, type YouTubeServiceOptions } from '../../src/youtube/service.ts';
+import {
+  CANARY_KEY,
+  CHANNEL_BHAKTI,
+  CHANNEL_FANS,
+  CHANNEL_LEGACY,
+  CHANNEL_NEWS,
+  emulatedClient,
+  VIDEO_HINDI,
+  VIDEO_LIVE,
+  VIDEO_MISSING,
+} from './dataset.ts';
+
+// 2025-09-01 10:00 Pacific (17:00 UTC): far from the quota day's edges.
+const START = Date.UTC(2025, 8, 1, 17, 0);
+
+function setup(opts: Partial<YouTubeServiceOptions> = {}) {
+  let t = START;
+  const { emulator, client } = emulatedClient();
+  const service = createYouTubeService({ client, now: () => t, ...opts });
+  /** Upstream requests so far, as `resource filter=value`. */
+  const calls = () =>
+    emulator.calls.map((c) => {
+      const filter = ['id', 'forHandle', 'forUsername', 'q', 'chart'].find((name) => name in c.params)!;
+      return `${c.resource} ${filter}=${c.params[filter]}`;
+    });
+  return { emulator, service, calls, advance: (ms: number) => void (t += ms), setTime: (ms: number) => void (t = ms) };
+}
+
+describe('getVideo', () => {
+  it('makes one videos.list call and answers a repeat from the cache', async () => {
+    const { service, calls } = setup();
+    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const first = await service.getVideo(VIDEO_HINDI, meter);
+    expect(first?.id).toBe(VIDEO_HINDI);
+    expect(first?.snippet?.channelId).toBe(CHANNEL_BHAKTI);
+    expect(meter).toEqual({ calls: 1, units: 1 });
+
+    const again: UpstreamMeter = { calls: 0, units: 0 };
+    expect(await service.getVideo(VIDEO_HINDI, again)).toEqual(first);
+    expect(again).toEqual({ calls: 0, units: 0 });
+    expect(calls()).toEqual([`videos id=${VIDEO_HINDI}`]);
+    expect(service.stats()).toMatchObject({ hits: 1, misses: 1, upstreamCalls: 1, entries: { videos: 1 } });
+  });
+
+  it('asks again once the 10 minutes are up', async () => {
+    const { service, calls, advance } = setup();
+    await service.getVideo(VIDEO_HINDI);
+    advance(600_000 - 1);
+    await service.getVideo(VIDEO_HINDI);
+    expect(calls()).toHaveLength(1);
+    advance(1);
+    await service.getVideo(VIDEO_HINDI);
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('remembers "no such video" for a minute only', async () => {
+    const { service, calls, advance } = setup();
+    expect(await service.getVideo(VIDEO_MISSING)).toBeNull();
+    advance(59_999);
+    expect(await service.getVideo(VIDEO_MISSING)).toBeNull();
+    expect(calls()).toHaveLength(1);
+    advance(1);
+    expect(await service.getVideo(VIDEO_MISSING)).toBeNull();
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('shares one upstream call among ten concurrent requests for the same video', async () => {
+    const { emulator, service } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 20 });
+    const meters = Array.from({ length: 10 }, () => ({ calls: 0, units: 0 }));
+    const results = await Promise.all(meters.map((m) => service.getVideo(VIDEO_HINDI, m)));
+    expect(emulator.calls).toHaveLength(1);
+    expect(new Set(results.map((r) => r?.id))).toEqual(new Set([VIDEO_HINDI]));
+    // The call is charged once, to the request that made it.
+    expect(meters.reduce((sum, m) => sum + m.calls, 0)).toBe(1);
+    expect(service.stats()).toMatchObject({ misses: 10, shared: 9, upstreamCalls: 1 });
+  });
+
+  it('keeps concurrent requests for different videos apart', async () => {
+    const { emulator, service } = setup();
+    const [a, b] = await Promise.all([service.getVideo(VIDEO_HINDI), service.getVideo(VIDEO_LIVE)]);
+    expect([a?.id, b?.id]).toEqual([VIDEO_HINDI, VIDEO_LIVE]);
+    expect(emulator.calls).toHaveLength(2);
+  });
+
+  it('does not cache a failure, and a failure does not poison the next call', async () => {
+    const { emulator, service } = setup();
+    emulator.injectFault({ kind: 'quotaExceeded' });
+    const failures = await Promise.allSettled([service.getVideo(VIDEO_HINDI), service.getVideo(VIDEO_HINDI)]);
+    expect(failures.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect((failures[0] as PromiseRejectedResult).reason).toBeInstanceOf(UpstreamError);
+    expect(emulator.calls).toHaveLength(1);
+    expect((await service.getVideo(VIDEO_HINDI))?.id).toBe(VIDEO_HINDI);
+    expect(emulator.calls).toHaveLength(2);
+  });
+
+  it('holds at most maxEntries videos, dropping the least recently used', async () => {
+    const { service, calls } = setup({ maxEntries: 2 });
+    await service.getVideo(VIDEO_HINDI);
+    await service.getVideo(VIDEO_LIVE);
+    await service.getVideo(VIDEO_HINDI); // hit; the live video is now the least recently used
+    await service.getVideo(VIDEO_MISSING); // evicts the live video
+    expect(calls()).toHaveLength(3);
+    await service.getVideo(VIDEO_HINDI);
+    expect(calls()).toHaveLength(3);
+    await service.getVideo(VIDEO_LIVE);
+    expect(calls()).toHaveLength(4);
+    expect(service.stats().entries.videos).toBe(2);
+  });
+});
+
+describe('getChannel: upstream calls per reference kind', () => {
+  const cases: [string, ChannelRef, string | null, string[]][] = [
+    ['/channel/ id', { kind: 'id', id: CHANNEL_NEWS }, CHANNEL_NEWS, [`channels id=${CHANNEL_NEWS}`]],
+    ['@handle', { kind: 'handle', handle: 'newsdesk24' }, CHANNEL_NEWS, ['channels forHandle=@newsdesk24']],
+    ['/user/ name', { kind: 'user', username: 'TSeriesBhakti' }, CHANNEL_BHAKTI, ['channels forUsername=TSeriesBhakti']],
+    ['a video', { kind: 'video', videoId: VIDEO_HINDI }, CHANNEL_BHAKTI, [`videos id=${VIDEO_HINDI}`, `channels id=${CHANNEL_BHAKTI}`]],
+    ['/c/ name that is also a handle', { kind: 'custom', name: 'tseriesbhaktisagar' }, CHANNEL_BHAKTI, ['channels forHandle=@tseriesbhaktisagar']],
+    [
+      '/c/ legacy name (forHandle misses, search, one channels.list for the candidates)',
+      { kind: 'custom', name: 'oldbrand' },
+      CHANNEL_LEGACY,
+      ['channels forHandle=@oldbrand', 'search q=oldbrand', `channels id=${CHANNEL_LEGACY},${CHANNEL_FANS}`],
+    ],
+    ['unknown handle', { kind: 'handle', handle: 'nobody-has-this' }, null, ['channels forHandle=@nobody-has-this']],
+    ['unknown id', { kind: 'id', id: 'UC0000000000000000000000' }, null, ['channels id=UC0000000000000000000000']],
+    ['a missing video', { kind: 'video', videoId: VIDEO_MISSING }, null, [`videos id=${VIDEO_MISSING}`]],
+  ];
+
+  it.each(cases)('%s', async (_label, ref, expectedId, expectedCalls) => {
+    const { service, calls } = setup();
+    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const channel = await service.getChannel(ref, meter);
+    expect(channel?.id ?? null).toBe(expectedId);
+    expect(calls()).toEqual(expectedCalls);
+    expect(meter.calls).toBe(expectedCalls.length);
+
+    // The same reference again costs nothing.
+    const again: UpstreamMeter = { calls: 0, units: 0 };
+    expect((await service.getChannel(ref, again))?.id ?? null).toBe(expectedId);
+    expect(again).toEqual({ calls: 0, units: 0 });
+  });
+
+  it('returns the channel resource with the parts the record needs', async () => {
+    const { service } = setup();
+    const channel = await service.getChannel({ kind: 'handle', handle: 'tseriesbhaktisagar' });
+    expect(channel).toMatchObject({
+      id: CHANNEL_BHAKTI,
+      snippet: { title: 'T-Series Bhakti Sagar', customUrl: '@tseriesbhaktisagar', country: 'IN' },
+      statistics: { subscriberCount: '1230000', videoCount: '4567' },
+      contentDetails: { relatedPlaylists: { uploads: 'UUbhaktiSagar0000000000a' } },
+      brandingSettings: { channel: { keywords: expect.any(String) } },
+    });
+  });
+});
+
+describe('getChannel: caching across reference kinds', () => {
+  it('caches channels by id, so a handle then the /channel/ link costs one call', async () => {
+    const { service, calls } = setup();
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    await service.getChannel({ kind: 'id', id: CHANNEL_NEWS });
+    expect(calls()).toEqual(['channels forHandle=@newsdesk24']);
+  });
+
+  it('treats handles case-insensitively', async () => {
+    const { service, calls } = setup();
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    expect((await service.getChannel({ kind: 'handle', handle: 'NewsDesk24' }))?.id).toBe(CHANNEL_NEWS);
+    expect(calls()).toHaveLength(1);
+  });
+
+  it('a video reference reuses the cached video and channel', async () => {
+    const { service, calls } = setup();
+    await service.getVideo(VIDEO_LIVE);
+    await service.getChannel({ kind: 'id', id: CHANNEL_NEWS });
+    await service.getChannel({ kind: 'video', videoId: VIDEO_LIVE });
+    expect(calls()).toEqual([`videos id=${VIDEO_LIVE}`, `channels id=${CHANNEL_NEWS}`]);
+  });
+
+  it('after the TTL a remembered handle is looked up again', async () => {
+    const { service, calls, advance } = setup();
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    advance(600_000);
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    expect(calls()).toEqual(['channels forHandle=@newsdesk24', 'channels forHandle=@newsdesk24']);
+  });
+
+  it('a remembered handle whose channel was evicted costs one channels.list by id', async () => {
+    const { service, calls } = setup({ maxEntries: 1 });
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    await service.getChannel({ kind: 'id', id: CHANNEL_BHAKTI }); // evicts the news channel (not its handle mapping)
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_BHAKTI}`, `channels id=${CHANNEL_NEWS}`]);
+  });
+
+  it('single-flights concurrent lookups of every kind', async () => {
+    const { emulator, service } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 10 }, { times: Infinity });
+    const refs: ChannelRef[] = [
+      { kind: 'handle', handle: 'newsdesk24' },
+      { kind: 'user', username: 'tseriesbhakti' },
+      { kind: 'custom', name: 'oldbrand' },
+      { kind: 'video', videoId: VIDEO_HINDI },
+    ];
+    const results = await Promise.all(refs.flatMap((ref) => Array.from({ length: 5 }, () => service.getChannel(ref))));
+    expect(results.map((r) => r?.id)).toEqual([
+      ...Array(5).fill(CHANNEL_NEWS),
+      ...Array(5).fill(CHANNEL_BHAKTI),
+      ...Array(5).fill(CHANNEL_LEGACY),
+      ...Array(5).fill(CHANNEL_BHAKTI),
+    ]);
+    // handle 1 + user 1 + custom 3 + video 2 (its channel may already be cached by the /user/ lookup).
+    expect(emulator.calls.length).toBeGreaterThanOrEqual(6);
+    expect(emulator.calls.length).toBeLessThanOrEqual(7);
+  });
+
+  it('a failed channel lookup is not cached', async () => {
+    const { emulator, service } = setup();
+    emulator.injectFault({ kind: 'status', status: 503 }, { times: 2 });
+    await expect(service.getChannel({ kind: 'handle', handle: 'newsdesk24' })).rejects.toMatchObject({ kind: 'server' });
+    expect((await service.getChannel({ kind: 'handle', handle: 'newsdesk24' }))?.id).toBe(CHANNEL_NEWS);
+    expect(emulator.calls).toHaveLength(3);
+  });
+});
+
+describe('getChannel: /c/ names', () => {
+  it('matches customUrl case-insensitively, whether it is @name or the bare legacy name', async () => {
+    const { service } = setup();
+    expect((await service.getChannel({ kind: 'custom', name: 'OLDBRAND' }))?.id).toBe(CHANNEL_LEGACY);
+  });
+
+  it('never returns a different channel when no candidate matches exactly', async () => {
+    const { service, calls } = setup();
+    // A search for "brand" finds Old Brand Official and Old Brand Fans; neither has the custom URL "brand".
+    expect(await service.getChannel({ kind: 'custom', name: 'brand' })).toBeNull();
+    expect(calls()).toEqual(['channels forHandle=@brand', 'search q=brand', `channels id=${CHANNEL_FANS},${CHANNEL_LEGACY}`]);
+  });
+
+  it('picks the exact match even when the search ranks a lookalike first', async () => {
+    const { emulator, client } = emulatedClient();
+    // The real search ranks by its own notion of relevance: put the lookalike first.
+    const reranked: YouTubeClient = {
+      ...client,
+      searchChannels: async (q, meter) => {
+        const found = await client.searchChannels(q, meter);
+        return { ...found, items: [...(found.items ?? [])].reverse() };
+      },
+    };
+    const service = createYouTubeService({ client: reranked, now: () => START });
+    expect((await service.getChannel({ kind: 'custom', name: 'oldbrand' }))?.id).toBe(CHANNEL_LEGACY);
+    expect(emulator.calls.at(-1)?.params.id).toBe(`${CHANNEL_FANS},${CHANNEL_LEGACY}`);
+  });
+
+  it('a search with no results stops after two calls', async () => {
+    const { service, calls } = setup();
+    expect(await service.getChannel({ kind: 'custom', name: 'zzzqqq' })).toBeNull();
+    expect(calls()).toEqual(['channels forHandle=@zzzqqq', 'search q=zzzqqq']);
+  });
+
+  it('caches the candidates it fetched, so their /channel/ links cost nothing', async () => {
+    const { service, calls } = setup();
+    await service.getChannel({ kind: 'custom', name: 'oldbrand' });
+    await service.getChannel({ kind: 'id', id: CHANNEL_FANS });
+    expect(calls()).toHaveLength(3);
+  });
+
+  it('rations searches per Pacific day, with a message pointing to the other link forms', async () => {
+    // 23:50 Pacific (PDT, UTC-7) on 1 September 2025.
+    const { service, calls, setTime } = setup({ searchBudgetPerDay: 1 });
+    setTime(Date.UTC(2025, 8, 2, 6, 50));
+    expect((await service.getChannel({ kind: 'custom', name: 'oldbrand' }))?.id).toBe(CHANNEL_LEGACY);
+
+    const error = await service.getChannel({ kind: 'custom', name: 'brand' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toMatchObject({ kind: 'quota', status: null, reason: 'searchRationExhausted' });
+    expect((error as Error).message).toMatch(/\/c\/ links.*@handle or \/channel\/ link/);
+    // The handle attempt was made, the search was not.
+    expect(calls().filter((c) => c.startsWith('search'))).toEqual(['search q=oldbrand']);
+
+    // Names already resolved still answer while the ration is spent.
+    expect((await service.getChannel({ kind: 'custom', name: 'oldbrand' }))?.id).toBe(CHANNEL_LEGACY);
+    // A /c/ name that is a handle needs no search.
+    expect((await service.getChannel({ kind: 'custom', name: 'newsdesk24' }))?.id).toBe(CHANNEL_NEWS);
+    expect(service.stats()).toMatchObject({ searchesToday: 1, searchBudgetPerDay: 1 });
+
+    setTime(Date.UTC(2025, 8, 2, 7, 0)); // midnight Pacific: a new quota day
+    expect(await service.getChannel({ kind: 'custom', name: 'brand' })).toBeNull();
+    expect(calls().filter((c) => c.startsWith('search'))).toEqual(['search q=oldbrand', 'search q=brand']);
+  });
+
+  it('a /c/ name that resolved to nothing is remembered briefly', async () => {
+    const { service, calls, advance } = setup();
+    await service.getChannel({ kind: 'custom', name: 'brand' });
+    await service.getChannel({ kind: 'custom', name: 'brand' });
+    expect(calls()).toHaveLength(3);
+    advance(60_000);
+    await service.getChannel({ kind: 'custom', name: 'brand' });
+    expect(calls()).toHaveLength(6);
+  });
+});
+
+describe('errors through the service', () => {
+  it('carry no key, whichever lookup fails', async () => {
+    const refs: ChannelRef[] = [
+      { kind: 'id', id: CHANNEL_NEWS },
+      { kind: 'handle', handle: 'newsdesk24' },
+      { kind: 'user', username: 'tseriesbhakti' },
+      { kind: 'custom', name: 'oldbrand' },
+      { kind: 'video', videoId: VIDEO_HINDI },
+    ];
+    for (const ref of refs) {
+      const { emulator, service } = setup();
+      emulator.injectFault({ kind: 'keyInvalid' }, { times: Infinity });
+      const error = (await service.getChannel(ref).catch((e: unknown) => e)) as UpstreamError;
+      expect(error.kind).toBe('key');
+      expect([error.message, String(error), JSON.stringify(error)].join()).not.toContain(CANARY_KEY);
+    }
+  });
+});
