@@ -71,12 +71,32 @@ const API_PREFIX = '/youtube/v3/';
 const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100 };
 
 const VIDEO_PARTS = new Set([
-  'id', 'snippet', 'contentDetails', 'statistics', 'status', 'player', 'topicDetails', 'recordingDetails',
-  'liveStreamingDetails', 'localizations', 'fileDetails', 'processingDetails', 'suggestions', 'paidProductPlacementDetails',
+  'id',
+  'snippet',
+  'contentDetails',
+  'statistics',
+  'status',
+  'player',
+  'topicDetails',
+  'recordingDetails',
+  'liveStreamingDetails',
+  'localizations',
+  'fileDetails',
+  'processingDetails',
+  'suggestions',
+  'paidProductPlacementDetails',
 ]);
 const CHANNEL_PARTS = new Set([
-  'id', 'snippet', 'contentDetails', 'statistics', 'brandingSettings', 'status', 'topicDetails', 'localizations',
-  'contentOwnerDetails', 'auditDetails',
+  'id',
+  'snippet',
+  'contentDetails',
+  'statistics',
+  'brandingSettings',
+  'status',
+  'topicDetails',
+  'localizations',
+  'contentOwnerDetails',
+  'auditDetails',
 ]);
 const SEARCH_PARTS = new Set(['id', 'snippet']);
 const VIDEO_FILTERS = ['chart', 'id', 'myRating'];
@@ -101,7 +121,21 @@ interface PendingFault {
   match: ((url: URL) => boolean) | undefined;
 }
 
-/** Creates an emulator over `dataset`. With `validKeys`, any other key gets 400 `keyInvalid`. */
+/**
+ * Creates an emulator over `dataset`. With `validKeys`, any other key gets 400 `keyInvalid`.
+ *
+ * Where the real API's behaviour is unknown or needs a choice, the emulator:
+ * - charges every request (invalid, keyless and faulted ones too): 100 units for search, 1 otherwise;
+ * - checks, in order: unknown path (404 page), missing key (403), key not in `validKeys` (400), `fields`,
+ *   `part`, the one-of filters, then the other parameters; an injected fault comes before all of these;
+ * - serves `chart=mostPopular` for `regionCode` (default US, any case); a region without a chart gives 200
+ *   with no items, a code that is not two letters 400 `badRequest`;
+ * - leaves `items` out of a `channels.list` answer that matched nothing (videos.list keeps `items: []`);
+ * - matches `forHandle` only against `@…` customUrls, so a bare legacy customUrl is found by search alone;
+ * - answers `search.list` with channels whose title or customUrl contains `q`, in dataset order, and with
+ *   nothing when `type` excludes `channel`;
+ * - escapes `< > & = '` inside JSON strings and pretty-prints unless `prettyPrint=false`, like Google's front end.
+ */
 export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKeys?: string[] } = {}): UpstreamEmulator {
   let index = indexDataset(dataset);
   const calls: RecordedCall[] = [];
@@ -258,7 +292,14 @@ function checkFilters(q: URLSearchParams, filters: readonly string[]): string | 
 }
 
 function splitIds(raw: string): string[] | GoogleError {
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
   return ids.length > 50 ? googleErrors.invalidFilters() : ids;
 }
 
@@ -285,7 +326,7 @@ function paginate<T>(all: readonly T[], q: URLSearchParams, pageSize: number): P
   if (start === null) return googleErrors.invalidPageToken();
   const end = start + pageSize;
   const page: Page<T> = { items: all.slice(start, end) };
-  if (end < all.length) page.next = nextPageToken(end);
+  if (pageSize > 0 && end < all.length) page.next = nextPageToken(end);
   if (start > 0) page.prev = prevPageToken(start);
   return page;
 }
@@ -383,7 +424,12 @@ function search(q: URLSearchParams, index: Indexed): Outcome {
   const maxResults = readInt(q, 'maxResults', 0, 50, 5);
   if (isError(maxResults)) return fail(maxResults);
   const type = param(q, 'type');
-  const wantsChannels = type === null || type.split(',').map((t) => t.trim()).includes('channel');
+  const wantsChannels =
+    type === null ||
+    type
+      .split(',')
+      .map((t) => t.trim())
+      .includes('channel');
   const needle = (param(q, 'q') ?? '').trim().toLowerCase();
   const bare = needle.replace(/^@/, '');
   // Matches in dataset order: like the real ranking, the first result need not be the channel meant.
@@ -532,7 +578,9 @@ function reshape(json: unknown, variant: 'missingSnippet' | 'numericCounts'): un
     }
     const stats = item.statistics;
     if (typeof stats !== 'object' || stats === null) return item;
-    const numeric = Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]));
+    const numeric = Object.fromEntries(
+      Object.entries(stats).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]),
+    );
     return { ...item, statistics: numeric };
   });
   return { ...json, items };

@@ -103,13 +103,32 @@ export const googleErrors = {
   unavailable: () => googleError({ code: 503, message: 'The service is currently unavailable.', domain: 'global', reason: 'backendError' }),
   /** 429 `rateLimitExceeded`: too many requests per second. */
   rateLimitExceeded: () =>
-    googleError({ code: 429, message: 'The request cannot be completed because you have exceeded the rate limit.', domain: 'youtube.quota', reason: 'rateLimitExceeded' }),
+    googleError({
+      code: 429,
+      message: 'The request cannot be completed because you have exceeded the rate limit.',
+      domain: 'youtube.quota',
+      reason: 'rateLimitExceeded',
+    }),
   /** 400 `required`: `part` (or another required parameter) is missing. */
   required: (param: string) =>
-    googleError({ code: 400, message: `Required parameter: ${param}`, domain: 'global', reason: 'required', location: param, locationType: 'parameter' }),
+    googleError({
+      code: 400,
+      message: `Required parameter: ${param}`,
+      domain: 'global',
+      reason: 'required',
+      location: param,
+      locationType: 'parameter',
+    }),
   /** 400 `unknownPart`: a `part` name the resource does not have. */
   unknownPart: (part: string) =>
-    googleError({ code: 400, message: `'${part}'`, domain: 'youtube.part', reason: 'unknownPart', location: 'part', locationType: 'parameter' }),
+    googleError({
+      code: 400,
+      message: `'${part}'`,
+      domain: 'youtube.part',
+      reason: 'unknownPart',
+      location: 'part',
+      locationType: 'parameter',
+    }),
   /** 400 `missingRequiredParameter`: none of the filters was given. */
   noFilter: (filters: readonly string[]) =>
     googleError({
@@ -132,7 +151,12 @@ export const googleErrors = {
     }),
   /** 400 `invalidFilters`: e.g. more than 50 ids. */
   invalidFilters: () =>
-    googleError({ code: 400, message: 'The request specifies an invalid filter parameter.', domain: 'youtube.parameter', reason: 'invalidFilters' }),
+    googleError({
+      code: 400,
+      message: 'The request specifies an invalid filter parameter.',
+      domain: 'youtube.parameter',
+      reason: 'invalidFilters',
+    }),
   /** 400 `invalidPageToken`. */
   invalidPageToken: () =>
     googleError({
@@ -155,12 +179,25 @@ export const googleErrors = {
     }),
   /** 400 `invalidParameter` on `fields`: the partial-response selector does not parse. */
   invalidFields: (fields: string) =>
-    googleError({ code: 400, message: `Invalid field selection ${fields}`, domain: 'global', reason: 'invalidParameter', location: 'fields', locationType: 'parameter' }),
+    googleError({
+      code: 400,
+      message: `Invalid field selection ${fields}`,
+      domain: 'global',
+      reason: 'invalidParameter',
+      location: 'fields',
+      locationType: 'parameter',
+    }),
   /** 400 `videoChartNotFound`: a chart other than mostPopular. */
   videoChartNotFound: () =>
-    googleError({ code: 400, message: 'The requested video chart is not supported or is not available.', domain: 'youtube.video', reason: 'videoChartNotFound' }),
+    googleError({
+      code: 400,
+      message: 'The requested video chart is not supported or is not available.',
+      domain: 'youtube.video',
+      reason: 'videoChartNotFound',
+    }),
   /** 400 `badRequest`: the generic answer to a malformed argument such as a three-letter regionCode. */
-  invalidArgument: () => googleError({ code: 400, message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }),
+  invalidArgument: () =>
+    googleError({ code: 400, message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }),
   /** 401 `authorizationRequired`: `myRating`/`mine` need OAuth, which a key is not. */
   authorizationRequired: (param: string) =>
     googleError({

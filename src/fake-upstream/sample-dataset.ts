@@ -3,7 +3,14 @@
  * regions on any date, plus a few "evergreen" videos and channels that exist whatever the date.
  */
 import { REGIONS, type Region } from '../lib/regions.ts';
-import type { ChannelResource, Thumbnails, VideoContentDetails, VideoResource, VideoSnippet, VideoStatistics } from '../youtube/wire-types.ts';
+import type {
+  ChannelResource,
+  Thumbnails,
+  VideoContentDetails,
+  VideoResource,
+  VideoSnippet,
+  VideoStatistics,
+} from '../youtube/wire-types.ts';
 import type { UpstreamDataset } from './emulator.ts';
 import { AWKWARD_TAGS, REGION_CONTENT, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
@@ -15,7 +22,14 @@ export const SAMPLE_MARK = '(tagdex sample data)';
 const EPOCH_MS = Date.UTC(2024, 0, 1);
 const DAY_MS = 86_400_000;
 /** How many days a video stays on a chart, by weight: mean ≈ 3.2, so about two thirds of a chart stays overnight. */
-const STAY_WEIGHTS: [number, number][] = [[2, 45], [3, 25], [4, 13], [5, 8], [6, 5], [7, 4]];
+const STAY_WEIGHTS: [number, number][] = [
+  [2, 45],
+  [3, 25],
+  [4, 13],
+  [5, 8],
+  [6, 5],
+  [7, 4],
+];
 const MAX_STAY = 7;
 const MEAN_STAY = STAY_WEIGHTS.reduce((s, [d, w]) => s + d * w, 0) / STAY_WEIGHTS.reduce((s, [, w]) => s + w, 0);
 /** A video's rank score loses this factor per day on the chart, so newcomers rank above old hits. */
@@ -176,7 +190,15 @@ function special(f: Fill, name: string): string | undefined {
     case 'round':
       return String(f.rng.int(1, 38));
     case 'g':
-      return String(f.rng.weighted([[0, 3], [1, 4], [2, 3], [3, 2], [4, 1]]));
+      return String(
+        f.rng.weighted([
+          [0, 3],
+          [1, 4],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+        ]),
+      );
     case 'e':
       return f.rng.pick(f.content.emoji);
     default:
@@ -349,7 +371,9 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   const genre = pin.genre
     ? (content.genres.find((g) => g.key === pin.genre) ?? fail(`no genre ${pin.genre}`))
     : rng.weighted(content.genres.map((g) => [g, g.weight] as const));
-  const seed = pin.channel ? (genre.channels.find((c) => c.handle === pin.channel) ?? fail(`no channel ${pin.channel}`)) : rng.pick(genre.channels);
+  const seed = pin.channel
+    ? (genre.channels.find((c) => c.handle === pin.channel) ?? fail(`no channel ${pin.channel}`))
+    : rng.pick(genre.channels);
   const id = makeVideoId(`video|${plan.key}`);
   const f: Fill = { rng, content, day: plan.startDay, handle: `@${seed.handle.toLowerCase()}`, picks: new Map(), used: new Map() };
 
@@ -365,7 +389,7 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   const lines = [intro.length > 0 ? rng.pick(intro) : title, ''];
   if (credits.length > 0) lines.push(...credits, '');
   lines.push(`${content.subscribe}: https://www.youtube.com/${f.handle}?sub_confirmation=1`);
-  if (hashtags.length > 0) lines.push('', hashtags.slice(0, rng.int(2, 5)).join(' '));
+  if (hashtags.length > 0) lines.push('', [...inRandomOrder(hashtags, rng)].slice(0, rng.int(2, 5)).join(' '));
   lines.push('', SAMPLE_MARK);
   const description = lines.join('\n');
 
@@ -387,7 +411,7 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   if (tags) snippet.tags = tags;
   snippet.categoryId = genre.categoryId;
   snippet.liveBroadcastContent = broadcast;
-  if (audio !== '' && rng.chance(0.25)) snippet.defaultLanguage = audio.slice(0, 2);
+  if (audio !== '' && rng.chance(0.25)) snippet.defaultLanguage = audio.split('-')[0] as string;
   snippet.localized = { title, description };
   if (audio !== '') snippet.defaultAudioLanguage = audio;
 
@@ -443,7 +467,18 @@ function videoOn(plan: Plan, day: number): VideoResource {
 const EVERGREEN_DAY = 200; // 2024-07-19
 
 const EVERGREEN: Record<string, { region: Region; pin: Pin }> = {
-  music: { region: 'IN', pin: { genre: 'hindi-music', channel: 'desibeatsmusic', tags: 'many', hashtags: true, local: false, hiddenLikes: false, commentsOff: false } },
+  music: {
+    region: 'IN',
+    pin: {
+      genre: 'hindi-music',
+      channel: 'desibeatsmusic',
+      tags: 'many',
+      hashtags: true,
+      local: false,
+      hiddenLikes: false,
+      commentsOff: false,
+    },
+  },
   live: { region: 'IN', pin: { genre: 'gaming', channel: 'rowdygaming', broadcast: 'live', tags: 'many' } },
   upcoming: { region: 'US', pin: { genre: 'music', channel: 'mayalennox', broadcast: 'upcoming', commentsOff: true } },
   longStream: { region: 'US', pin: { genre: 'gaming', channel: 'tylerplays', duration: 'PT9H37M30S' } },
@@ -464,7 +499,7 @@ function evergreenVideos(): VideoResource[] {
     const fixedPin: Pin = { broadcast: 'none', ...pin };
     const plan: Plan = { key, region, startDay: EVERGREEN_DAY, stay: 1, hotness: 1, growth: 1, firstViews: 0 };
     const base = remember(baseMemo, key, () => makeVideoBase(plan, fixedPin));
-    const views = base.upcoming ? 0 : Math.round(REGION_CONTENT[region].viewsMedian * (2 + (createRng(key).next() * 6)));
+    const views = base.upcoming ? 0 : Math.round(REGION_CONTENT[region].viewsMedian * (2 + createRng(key).next() * 6));
     return toResource(base, views, 'evergreen');
   });
 }
@@ -494,13 +529,30 @@ function makeChannel(region: Region, genre: Genre, seed: ChannelSeed): ChannelRe
   const content = REGION_CONTENT[region];
   const id = makeChannelId(`channel|${seed.handle}`);
   const rng = createRng(`channel|${seed.handle}`);
-  const f: Fill = { rng, content, day: 0, handle: `@${seed.handle.toLowerCase()}`, picks: new Map([['title', seed.title]]), used: new Map() };
+  const f: Fill = {
+    rng,
+    content,
+    day: 0,
+    handle: `@${seed.handle.toLowerCase()}`,
+    picks: new Map([['title', seed.title]]),
+    used: new Map(),
+  };
   const about = fill(rng.pick(content.channelAbout), f, false) ?? seed.title;
   const description = `${about}\n\n${SAMPLE_MARK}`;
-  const published = Date.UTC(2008 + rng.int(0, 13), rng.int(0, 11), rng.int(1, 28), rng.int(0, 23), rng.int(0, 59), rng.int(0, 59), rng.int(0, 999));
+  const published = Date.UTC(
+    2008 + rng.int(0, 13),
+    rng.int(0, 11),
+    rng.int(1, 28),
+    rng.int(0, 23),
+    rng.int(0, 59),
+    rng.int(0, 59),
+    rng.int(0, 999),
+  );
   const subscribers = roundSubscribers(Math.round(10 ** ((seed.scale ?? 6) + (rng.next() - 0.5) * 0.4)));
   const keywordPool = genre.tags.filter((t) => !t.includes('{'));
-  const keywords = [...new Set(Array.from({ length: rng.int(3, 8) }, () => rng.pick(keywordPool)))].map((k) => (k.includes(' ') ? `"${k}"` : k)).join(' ');
+  const keywords = [...new Set(Array.from({ length: rng.int(3, 8) }, () => rng.pick(keywordPool)))]
+    .map((k) => (k.includes(' ') ? `"${k}"` : k))
+    .join(' ');
   const country = rng.chance(0.88) ? region : undefined;
   const art = `https://yt3.ggpht.com/sample-${id.slice(2, 14)}`;
   const channel: ChannelResource = {

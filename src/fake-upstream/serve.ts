@@ -44,7 +44,12 @@ export async function startFakeUpstream(
   };
 }
 
-async function answer(emulator: UpstreamEmulator, req: IncomingMessage, res: ServerResponse, inFlight: Set<AbortController>): Promise<void> {
+async function answer(
+  emulator: UpstreamEmulator,
+  req: IncomingMessage,
+  res: ServerResponse,
+  inFlight: Set<AbortController>,
+): Promise<void> {
   const controller = new AbortController();
   inFlight.add(controller);
   // The client going away aborts the emulator's work (a hang, a slow drip, a huge body).

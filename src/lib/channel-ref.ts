@@ -57,6 +57,8 @@ export function parseChannelRef(input: string): ChannelRefResult {
         return { ok: true, ref: { kind: 'id', id: second } };
       }
       if (first.startsWith('@')) return handleRef(first.slice(1));
+      // Some apps percent-encode the @ along with a non-Latin handle.
+      if (/^%40/i.test(first)) return handleRef(first.slice(3));
       if (first === 'c' || first === 'user') return legacyRef(first, second);
     }
   }

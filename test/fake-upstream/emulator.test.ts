@@ -23,14 +23,17 @@ import {
 const KEY = 'AIzaSyTEST-emulator-key-0123456789abc';
 const API = 'https://www.googleapis.com/youtube/v3/';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON is inspected field by field
 type Json = any;
 
 function emulator(): UpstreamEmulator {
   return createUpstreamEmulator(fixtureDataset, { validKeys: [KEY] });
 }
 
-async function call(e: UpstreamEmulator, pathAndQuery: string, init: RequestInit = {}): Promise<{ status: number; body: Json; text: string; res: Response }> {
+async function call(
+  e: UpstreamEmulator,
+  pathAndQuery: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Json; text: string; res: Response }> {
   const res = await e.fetch(API + pathAndQuery, { headers: { 'X-Goog-Api-Key': KEY }, ...init });
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text), text, res };
@@ -96,7 +99,16 @@ describe('videos.list by id', () => {
     expect(text).toContain('Tom \\u0026 Jerry');
     expect(text).toContain('\\u003dLOVE');
     expect(text).not.toContain('Tom & Jerry');
-    expect(body.items[0].snippet.tags).toEqual(['=LOVE', '+91 comedy', '-ve role', '@desibeatsmusic', '"ghar ka khana"', 'Tom & Jerry', 'R&B', 'family comedy']);
+    expect(body.items[0].snippet.tags).toEqual([
+      '=LOVE',
+      '+91 comedy',
+      '-ve role',
+      '@desibeatsmusic',
+      '"ghar ka khana"',
+      'Tom & Jerry',
+      'R&B',
+      'family comedy',
+    ]);
   });
 
   it('keeps tags that differ only by case as given', async () => {
@@ -131,7 +143,9 @@ describe('part and fields', () => {
       error: {
         code: 400,
         message: 'Required parameter: part',
-        errors: [{ message: 'Required parameter: part', domain: 'global', reason: 'required', location: 'part', locationType: 'parameter' }],
+        errors: [
+          { message: 'Required parameter: part', domain: 'global', reason: 'required', location: 'part', locationType: 'parameter' },
+        ],
         status: 'INVALID_ARGUMENT',
       },
     });
@@ -149,7 +163,10 @@ describe('part and fields', () => {
     const { body } = await call(emulator(), `videos?part=snippet,statistics&chart=mostPopular&regionCode=IN&maxResults=3&fields=${fields}`);
     expect(Object.keys(body)).toEqual(['items', 'nextPageToken']);
     expect(body.items).toHaveLength(3);
-    expect(body.items[0]).toEqual({ id: HINDI_VIDEO_ID, snippet: { title: expect.stringContaining('दिल की बातें'), tags: expect.any(Array) } });
+    expect(body.items[0]).toEqual({
+      id: HINDI_VIDEO_ID,
+      snippet: { title: expect.stringContaining('दिल की बातें'), tags: expect.any(Array) },
+    });
     // The second video has no tags: the selection cannot invent them.
     expect(body.items[1]).toEqual({ id: NO_TAGS_VIDEO_ID, snippet: { title: expect.any(String) } });
   });

@@ -7,7 +7,6 @@ const VIDEO_URL = `https://www.googleapis.com/youtube/v3/videos?part=snippet,sta
 const CHART_URL = 'https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&chart=mostPopular&regionCode=IN&maxResults=3';
 const CHANNEL_URL = 'https://www.googleapis.com/youtube/v3/channels?part=snippet&forHandle=@desibeatsmusic';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON is inspected field by field
 type Json = any;
 
 function withFault(fault: Fault, opts?: Parameters<UpstreamEmulator['injectFault']>[1]): UpstreamEmulator {
@@ -53,7 +52,12 @@ describe('error faults answer with Google’s real bodies', () => {
     expect(body.error.status).toBe('INVALID_ARGUMENT');
     expect(body.error.errors[0].reason).toBe('badRequest');
     expect(body.error.details).toEqual([
-      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'youtube.googleapis.com' } },
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+        metadata: { service: 'youtube.googleapis.com' },
+      },
     ]);
   });
 
@@ -245,6 +249,15 @@ describe('injectFault options', () => {
   it('records faulted calls with the status answered and their units', async () => {
     const e = withFault({ kind: 'quotaExceeded' });
     await get(e);
-    expect(e.calls).toEqual([{ method: 'GET', resource: 'videos', params: { part: 'snippet,statistics', id: HINDI_VIDEO_ID }, keySource: 'header', status: 403, units: 1 }]);
+    expect(e.calls).toEqual([
+      {
+        method: 'GET',
+        resource: 'videos',
+        params: { part: 'snippet,statistics', id: HINDI_VIDEO_ID },
+        keySource: 'header',
+        status: 403,
+        units: 1,
+      },
+    ]);
   });
 });

@@ -38,13 +38,18 @@ describe('startFakeUpstream', () => {
     let token = '';
     let count = 0;
     do {
-      const res = await fetch(`${server.baseUrl}/videos?part=id&chart=mostPopular&regionCode=IN&maxResults=50${token && `&pageToken=${token}`}`, { headers });
+      const res = await fetch(
+        `${server.baseUrl}/videos?part=id&chart=mostPopular&regionCode=IN&maxResults=50${token && `&pageToken=${token}`}`,
+        { headers },
+      );
       const body = await res.json();
       count += body.items.length;
       token = body.nextPageToken ?? '';
     } while (token);
     expect(count).toBe(FIXTURE_CHART_SIZES.IN);
-    const res = await fetch(`${server.baseUrl}/channels?part=id&forHandle=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`, { headers });
+    const res = await fetch(`${server.baseUrl}/channels?part=id&forHandle=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`, {
+      headers,
+    });
     expect((await res.json()).items[0].id).toBe(NON_LATIN_HANDLE_CHANNEL.id);
   });
 
@@ -80,7 +85,9 @@ describe('startFakeUpstream', () => {
     const { emulator, server } = await serve();
     emulator.injectFault({ kind: 'hang' });
     const started = performance.now();
-    await expect(fetch(`${server.baseUrl}/videos?part=id&id=${HINDI_VIDEO_ID}`, { headers, signal: AbortSignal.timeout(150) })).rejects.toMatchObject({
+    await expect(
+      fetch(`${server.baseUrl}/videos?part=id&id=${HINDI_VIDEO_ID}`, { headers, signal: AbortSignal.timeout(150) }),
+    ).rejects.toMatchObject({
       name: 'TimeoutError',
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);

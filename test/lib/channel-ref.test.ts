@@ -17,6 +17,7 @@ describe('parseChannelRef', () => {
     ['@RickAstleyYT', { kind: 'handle', handle: 'RickAstleyYT' }],
     ['@mr.beast-6000_x', { kind: 'handle', handle: 'mr.beast-6000_x' }],
     ['https://www.youtube.com/@RickAstleyYT', { kind: 'handle', handle: 'RickAstleyYT' }],
+    ['https://www.youtube.com/%40%E0%A4%AD%E0%A4%BE%E0%A4%B0%E0%A4%A4', { kind: 'handle', handle: 'भारत' }],
     ['youtube.com/@RickAstleyYT/videos', { kind: 'handle', handle: 'RickAstleyYT' }],
     ['https://www.youtube.com/@RickAstleyYT/shorts?app=desktop', { kind: 'handle', handle: 'RickAstleyYT' }],
     ['https://m.youtube.com/@RickAstleyYT/featured', { kind: 'handle', handle: 'RickAstleyYT' }],
