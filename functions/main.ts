@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
 
   const data = await loadPreparedData(config.BUILD_DIR);
-  const { server } = createTagdexServer({
+  const { server, drain } = createTagdexServer({
     mode: config.mode,
     youtube: createYouTubeService({ client: createUpstream(config) }),
     data,
@@ -71,8 +71,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`tagdex: ${signal} received; finishing in-flight requests\n`);
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
+    void drain().then(() => process.exit(0));
     // In-flight requests are bounded by the upstream timeout; do not wait forever on a stuck client.
     setTimeout(() => {
       server.closeAllConnections();

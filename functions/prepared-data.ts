@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import { REGIONS, type Region } from '../src/lib/regions.ts';
 import { BuildManifest, RegionTrending } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
+import { TitleBenchmark as TitleBenchmarkFile } from '../src/schemas/title-score.ts';
 
 /** The build's indexes, in memory. */
 export interface PreparedData {
@@ -43,7 +44,7 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
       }
       const benchPath = join(buildDir, 'title-bench', `${region}.json`);
       const bench = await readJson(benchPath);
-      if (bench !== undefined) benchmarks.set(region, bench as TitleBenchmark);
+      if (bench !== undefined) benchmarks.set(region, validated(benchPath, TitleBenchmarkFile, bench) as TitleBenchmark);
     }),
   );
 

@@ -42,9 +42,9 @@ export class ResponseCache {
   set(key: string, entry: CachedResponse): void {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    if (entry.body.length > this.maxBytes / 16) return;
+    if (weight(key, entry) > this.maxBytes / 16) return;
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += weight(key, entry);
     // Insertion order is age order: evict the oldest until within bounds.
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
@@ -58,8 +58,17 @@ export class ResponseCache {
 
   private remove(key: string, entry: CachedResponse): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= weight(key, entry);
   }
+}
+
+/**
+ * Bytes an entry holds against the budget: its body and its key. The key is the raw request address (up to the
+ * 16 KB header limit, and unknown parameters make every address distinct), so leaving it out let a flood of
+ * long cache-busting addresses hold far more memory than the budget says.
+ */
+function weight(key: string, entry: CachedResponse): number {
+  return key.length + entry.body.length;
 }
 
 /** A strong validator: the same bytes always give the same tag, across restarts and machines. */

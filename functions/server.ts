@@ -22,6 +22,7 @@ import {
   type CachedResponse,
 } from './response-cache.ts';
 import { createStaticFiles } from './static-files.ts';
+import { answerClientError } from './client-error.ts';
 
 export interface TagdexServerOptions {
   mode: DataMode;
@@ -265,7 +266,14 @@ export function createTagdexServer(options: TagdexServerOptions) {
     );
   }
 
+  let draining = false;
   const server: Server = createServer((req, res) => {
+    // While draining, a kept-alive connection is closed as soon as its response is out.
+    // (The response lets go of its socket before 'finish', so keep hold of it here.)
+    const socket = req.socket;
+    res.on('finish', () => {
+      if (draining) socket.destroySoon();
+    });
     handle(req, res).catch((error: unknown) => {
       errorLog(describeError(error, req.url?.split('?')[0] ?? ''));
       if (!res.headersSent) {
@@ -276,11 +284,21 @@ export function createTagdexServer(options: TagdexServerOptions) {
       }
     });
   });
+  // Requests the HTTP parser refuses (a 100 KB address, raw bytes in the query) still get the envelope and CORS.
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
 
-  return { server, cache };
+  /** Graceful stop: no new connections, idle ones closed, busy ones closed once their response is sent. */
+  function drain(): Promise<void> {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    return closed;
+  }
+
+  return { server, cache, drain };
 }
 
 /** The query's parameter names and short values: enough to debug, never a 100 KB value in the log. */

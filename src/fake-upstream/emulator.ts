@@ -132,8 +132,8 @@ interface PendingFault {
  *   with no items, a code that is not two letters 400 `badRequest`;
  * - leaves `items` out of a `channels.list` answer that matched nothing (videos.list keeps `items: []`);
  * - matches `forHandle` only against `@…` customUrls, so a bare legacy customUrl is found by search alone;
- * - answers `search.list` with channels whose title or customUrl contains `q`, in dataset order, and with
- *   nothing when `type` excludes `channel`;
+ * - answers `search.list` with channels whose title or customUrl contains `q` (exact customUrl match first,
+ *   then exact title, then dataset order), and with nothing when `type` excludes `channel`;
  * - escapes `< > & = '` inside JSON strings and pretty-prints unless `prettyPrint=false`, like Google's front end.
  */
 export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKeys?: string[] } = {}): UpstreamEmulator {
@@ -432,16 +432,19 @@ function search(q: URLSearchParams, index: Indexed): Outcome {
       .includes('channel');
   const needle = (param(q, 'q') ?? '').trim().toLowerCase();
   const bare = needle.replace(/^@/, '');
-  // Matches in dataset order: like the real ranking, the first result need not be the channel meant.
-  const results = wantsChannels
-    ? index.data.channels
-        .filter((channel) => {
-          const title = channel.snippet?.title.toLowerCase() ?? '';
-          const custom = (channel.snippet?.customUrl ?? '').toLowerCase().replace(/^@/, '');
-          return bare === '' || title.includes(needle) || custom.includes(bare);
-        })
-        .map(toSearchResult)
-    : [];
+  // A rough relevance order: an exact customUrl match, then an exact title, then the rest in dataset order.
+  // Lookalikes still come back alongside, so a client must check which result is the channel meant.
+  const ranked: { channel: ChannelResource; rank: number }[] = [];
+  if (wantsChannels) {
+    for (const channel of index.data.channels) {
+      const title = channel.snippet?.title.toLowerCase() ?? '';
+      const custom = (channel.snippet?.customUrl ?? '').toLowerCase().replace(/^@/, '');
+      if (bare !== '' && !title.includes(needle) && !custom.includes(bare)) continue;
+      ranked.push({ channel, rank: custom === bare ? 0 : title === needle ? 1 : 2 });
+    }
+  }
+  ranked.sort((a, b) => a.rank - b.rank); // stable: ties keep dataset order
+  const results = ranked.map(({ channel }) => toSearchResult(channel));
   const page = paginate(results, q, maxResults);
   if (isError(page)) return fail(page);
   const items = page.items.map((r) => withParts(r, parts));

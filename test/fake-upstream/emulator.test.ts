@@ -365,11 +365,11 @@ describe('channels.list', () => {
 });
 
 describe('search.list', () => {
-  it('finds channels whose title or customUrl contains q, in dataset order (a decoy first), without customUrl', async () => {
+  it('finds channels whose title or customUrl contains q, the exact customUrl first, lookalikes too, without customUrl', async () => {
     const e = emulator();
     const { body } = await call(e, `search?part=snippet&type=channel&q=${SEARCH_ONLY_CHANNEL.customName}&maxResults=5`);
     expect(body.kind).toBe('youtube#searchListResponse');
-    expect(body.items.map((i: Json) => i.id.channelId)).toEqual([SEARCH_DECOY_CHANNEL.id, SEARCH_ONLY_CHANNEL.id]);
+    expect(body.items.map((i: Json) => i.id.channelId)).toEqual([SEARCH_ONLY_CHANNEL.id, SEARCH_DECOY_CHANNEL.id]);
     const [first] = body.items;
     expect(first.id.kind).toBe('youtube#channel');
     expect(first.snippet).not.toHaveProperty('customUrl');

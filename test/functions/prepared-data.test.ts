@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPreparedData } from '../../functions/prepared-data.ts';
+import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import type { BuildManifest, ManifestRegion, RegionTrending } from '../../src/schemas/build-output.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
@@ -30,6 +31,12 @@ async function write(path: string, value: unknown): Promise<void> {
 }
 
 describe('loadPreparedData', () => {
+  it('names a title benchmark file of the wrong shape', async () => {
+    await write('manifest.json', manifest);
+    await write('title-bench/IN.json', { region: 'IN', date: null });
+    await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'title-bench', 'IN.json')} is not a valid build file`);
+  });
+
   it('stops with an actionable message when nothing was built', async () => {
     await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'manifest.json')} is missing: run \`npm run build\` first`);
   });
@@ -37,13 +44,14 @@ describe('loadPreparedData', () => {
   it('reads the manifest and the region files once; an absent region file reads as null', async () => {
     await write('manifest.json', manifest);
     await write('trending/IN.json', emptyIndia);
-    await write('title-bench/IN.json', { region: 'IN', date: null });
+    const bench = buildTitleBenchmark({ region: 'IN', snapshot: null, tags7d: [] });
+    await write('title-bench/IN.json', bench);
     const data = await loadPreparedData(dir);
     expect(data.source).toBe('sample');
     expect(data.manifest).toEqual(manifest);
     expect(data.trending('IN')).toEqual(emptyIndia);
     expect(data.trending('US')).toBeNull();
-    expect(data.titleBenchmark('IN')).toEqual({ region: 'IN', date: null });
+    expect(data.titleBenchmark('IN')).toEqual(bench);
     expect(data.titleBenchmark('PK')).toBeNull();
     // Served from memory: removing the files changes nothing.
     await fs.rm(join(dir, 'trending'), { recursive: true });

@@ -1,0 +1,79 @@
+/** The real entry point (functions/main.ts) as a child process: start-up checks and graceful shutdown. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIndexes } from '../../ingest/build-index.ts';
+import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { startFakeUpstream } from '../../src/fake-upstream/serve.ts';
+import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
+import { CANARY_KEY } from '../helpers/server.ts';
+
+let root: string;
+const emulator = createUpstreamEmulator(fixtureDataset);
+let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'tagdex-main-'));
+  await buildIndexes({ dataRoot: join(root, 'data'), buildDir: join(root, 'build'), source: 'live' });
+  upstream = await startFakeUpstream(emulator);
+});
+afterAll(async () => {
+  await upstream.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', BUILD_DIR: join(root, 'build'), DIST_DIR: join(root, 'dist'), PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(output: () => string, pattern: RegExp, ms = 15_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(output());
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${pattern}; output so far:\n${output()}`);
+}
+
+describe('functions/main.ts', () => {
+  it('refuses to start on a bad setting, naming it, without echoing the key', async () => {
+    const { output, exited } = startMain({ PORT: 'eighty', YOUTUBE_API_KEY: CANARY_KEY });
+    expect(await exited).toBe(2);
+    expect(output()).toMatch(/PORT must be a whole number/);
+    expect(output()).not.toContain(CANARY_KEY);
+  });
+
+  it('says it runs on sample data when no key is set', async () => {
+    const { child, output, exited } = startMain({});
+    await waitFor(output, /listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(output()).toMatch(/SAMPLE MODE/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const { child, output, exited } = startMain({ YOUTUBE_API_KEY: CANARY_KEY, YOUTUBE_API_BASE: upstream.baseUrl });
+    const port = (await waitFor(output, /listening on http:\/\/127\.0\.0\.1:(\d+)/))[1];
+    emulator.injectFault({ kind: 'latency', ms: 600 });
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/video?url=${HINDI_VIDEO_ID}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect((await response.json()).data.id).toBe(HINDI_VIDEO_ID);
+    expect(await exited).toBe(0);
+    expect(output()).toMatch(/SIGTERM received/);
+    expect(output()).not.toContain(CANARY_KEY);
+  });
+});
