@@ -71,7 +71,7 @@ export const ENDPOINT_DOCS: EndpointDoc[] = [
     data: ChannelData,
     dataName: 'ChannelData',
     errors: [404, 422, 502],
-    example: { url: '@tagdexsample' },
+    example: { url: '@YouTube' },
   },
   {
     path: '/api/v1/trending-tags',
