@@ -1,6 +1,7 @@
 /** The title-score endpoint: its query (title, region) and its `data` object, every field described. */
 import { z } from 'zod';
-import { parseRegion, REGIONS } from '../lib/regions.ts';
+import { regionParameter } from './query-params.ts';
+import { REGIONS } from '../lib/regions.ts';
 import { FACTOR_IDS, SCRIPT_NAMES } from '../lib/title-features.ts';
 import type { TitleScoreData as TitleScoreDataType } from '../lib/title-score.ts';
 import type { TitleBenchmark as TitleBenchmarkType } from '../lib/title-benchmark.ts';
@@ -9,15 +10,7 @@ import { TagEntry } from './trending-tags.ts';
 /** YouTube's own limit for a title, in code points. */
 export const TITLE_MAX_CODE_POINTS = 100;
 
-const REGION_RULE = `one of ${REGIONS.join(', ')} (any case)`;
 const TITLE_RULE = `1 to ${TITLE_MAX_CODE_POINTS} characters (Unicode code points) after trimming, YouTube's limit for a title`;
-
-/** Shows a bad value in a message, shortened so a huge parameter does not come back as a huge error. */
-function shown(value: string): string {
-  if (value === '') return 'an empty value';
-  const chars = [...value];
-  return JSON.stringify(chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : value);
-}
 
 /** `?title=&region=`: both required; the title is trimmed, the region upper-cased. */
 export const TitleScoreQuery = z.object({
@@ -35,19 +28,7 @@ export const TitleScoreQuery = z.object({
       return z.NEVER;
     })
     .describe(`The title to score: ${TITLE_RULE}. Measured after NFKC normalisation.`),
-  region: z
-    .string({ error: `The parameter "region" is required: ${REGION_RULE}.` })
-    .transform((raw, ctx) => {
-      const region = parseRegion(raw);
-      if (region) return region;
-      ctx.addIssue({
-        code: 'custom',
-        message: `The parameter "region" must be ${REGION_RULE}; got ${shown(raw)}.`,
-        input: raw,
-      });
-      return z.NEVER;
-    })
-    .describe(`The country whose trending titles the title is compared with: ${REGION_RULE}.`),
+  region: regionParameter('The country whose trending titles the title is compared with'),
 });
 export type TitleScoreQuery = z.output<typeof TitleScoreQuery>;
 

@@ -1,23 +1,16 @@
 /** The trending-tags endpoint: its query (region, days, limit) and its `data` object (spec section 2.2). */
 import { z } from 'zod';
-import { parseRegion, REGIONS } from '../lib/regions.ts';
+import { regionParameter, shown } from './query-params.ts';
+import { REGIONS } from '../lib/regions.ts';
 
 export const DAYS_DEFAULT = 7;
 export const DAYS_MAX = 90;
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 500;
 
-const REGION_RULE = `one of ${REGIONS.join(', ')} (any case)`;
 
 /** Only plain digits: `z.coerce.number()` would read `''` as 0, `1e1` as 10 and `+7`/` 7` as 7. */
 const DIGITS = /^[0-9]+$/;
-
-/** Shows a bad value in a message, shortened so a 100 KB parameter does not come back as a 100 KB error. */
-function shown(value: string): string {
-  if (value === '') return 'an empty value';
-  const chars = [...value];
-  return JSON.stringify(chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : value);
-}
 
 /** An optional whole-number parameter with inclusive bounds; the message names it, its bounds and its default. */
 function wholeNumberParam(name: string, min: number, max: number, fallback: number, description: string) {
@@ -38,19 +31,7 @@ function wholeNumberParam(name: string, min: number, max: number, fallback: numb
 
 /** `?region=&days=&limit=`: region required (any case), days 1–90 (default 7), limit 1–500 (default 50). */
 export const TrendingTagsQuery = z.object({
-  region: z
-    .string({ error: `The parameter "region" is required: ${REGION_RULE}.` })
-    .transform((raw, ctx) => {
-      const region = parseRegion(raw);
-      if (region) return region;
-      ctx.addIssue({
-        code: 'custom',
-        message: `The parameter "region" must be ${REGION_RULE}; got ${shown(raw)}.`,
-        input: raw,
-      });
-      return z.NEVER;
-    })
-    .describe(`The country: ${REGION_RULE}.`),
+  region: regionParameter('The country'),
   days: wholeNumberParam(
     'days',
     1,
