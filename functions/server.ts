@@ -73,7 +73,7 @@ export function createTagdexServer(options: TagdexServerOptions) {
       return;
     }
     const head = method === 'HEAD';
-    const isEndpoint = ENDPOINTS.has(pathname) && (method === 'GET' || head);
+    const isEndpoint = (ENDPOINTS.has(pathname) || ENDPOINTS.has(routedPath(rawUrl))) && (method === 'GET' || head);
     const client = clientKey(req);
 
     let limit: RateLimitResult | null = null;
@@ -299,6 +299,15 @@ export function createTagdexServer(options: TagdexServerOptions) {
   }
 
   return { server, cache, drain };
+}
+
+/**
+ * The path the router matches: WHATWG-normalised (`/api/v1/./video`, `/api/v1/x/../video` and `%2e%2e` segments
+ * resolve) without trailing slashes, which the router ignores. The rate limit must decide on this path, not the
+ * raw one, or another spelling of an endpoint would reach it unmetered.
+ */
+function routedPath(rawUrl: string): string {
+  return new URL(ORIGIN + rawUrl).pathname.replace(/\/+$/, '');
 }
 
 /** The query's parameter names and short values: enough to debug, never a 100 KB value in the log. */
