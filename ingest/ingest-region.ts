@@ -3,6 +3,7 @@ import type { UpstreamMeter, YouTubeClient } from '../src/youtube/client.ts';
 import type { Region } from '../src/lib/regions.ts';
 import type { Snapshot, SnapshotChart, SnapshotVideo } from '../src/schemas/snapshot.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
+import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
 
 /** A chart has been seen with up to 200 videos (4 pages); more than 10 pages means the paging is broken. */
 export const MAX_PAGES = 10;
@@ -10,6 +11,8 @@ export const MAX_PAGES = 10;
 /** Pages read so far, mutated in place so a failure can still report how far it got. */
 export interface RegionProgress {
   pages: number;
+  /** Chart items left out because they were unreadable (each with the reason), so the rest still count. */
+  skipped?: string[];
 }
 
 export interface IngestRegionOptions {
@@ -35,6 +38,7 @@ export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot>
   const fetchedAt = new Date(now()).toISOString();
   const videos = new Map<string, SnapshotVideo>();
   const charts: SnapshotChart[] = [];
+  let malformed: MalformedUpstreamError | undefined;
   for (const categoryId of [null, ...(opts.categories ?? [])]) {
     let pages = 0;
     let chartVideos = 0;
@@ -49,7 +53,16 @@ export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot>
       progress.pages += 1;
       for (const item of page.items ?? []) {
         chartVideos += 1;
-        if (!videos.has(item.id)) videos.set(item.id, toSnapshotVideo(item));
+        if (videos.has(item.id)) continue;
+        try {
+          videos.set(item.id, toSnapshotVideo(item));
+        } catch (error) {
+          // One odd video (a premiere without statistics, say) should not cost the region its day; a page
+          // where nothing is readable still fails below, since that means the upstream's format changed.
+          if (!(error instanceof MalformedUpstreamError)) throw error;
+          (progress.skipped ??= []).push(error.message);
+          malformed = error;
+        }
       }
       pageToken = page.nextPageToken;
       // A token seen before would loop forever; the page cap bounds a chart that never ends.
@@ -58,6 +71,7 @@ export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot>
     } while (pageToken !== undefined && pages < MAX_PAGES);
     charts.push({ chart: 'mostPopular', video_category_id: categoryId, pages, videos: chartVideos });
   }
+  if (malformed && videos.size === 0) throw malformed;
   return {
     region: opts.region,
     date: opts.date,

@@ -90,7 +90,9 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
             ...(opts.now && { now: opts.now }),
           });
           const path = await store.write(snapshot);
+          const skipped = progress.skipped ?? [];
           log(`${region}  ${progress.pages} pages  ${snapshot.videos.length} videos  ${meter.units} units  → ${path}`);
+          for (const reason of skipped) log(`${region}  skipped an unreadable video: ${reason}`);
           await prune(region);
           return { region, path, units: meter.units };
         } catch (error) {

@@ -125,3 +125,32 @@ describe('ingestRegion paging guards', () => {
     expect(client.pages).toBe(3);
   });
 });
+
+describe('ingestRegion with an unreadable chart entry', () => {
+  function oneRegionClient(items: VideoListResponse['items']): YouTubeClient {
+    return {
+      listMostPopular: async () => ({ kind: 'youtube#videoListResponse', etag: 'e', items }),
+      listVideosById: () => Promise.reject(new Error('not used')),
+      listChannels: () => Promise.reject(new Error('not used')),
+      searchChannels: () => Promise.reject(new Error('not used')),
+    };
+  }
+  const withoutViews = (n: number) => {
+    const video = wireVideo('NG', n, 10);
+    return { ...video, statistics: { likeCount: '5' } };
+  };
+
+  it('skips the entry, keeps the rest of the chart, and says so in the progress', async () => {
+    const progress: { pages: number; skipped?: string[] } = { pages: 0 };
+    const client = oneRegionClient([wireVideo('NG', 0, 10), withoutViews(1), wireVideo('NG', 2, 10)]);
+    const snapshot = await ingestRegion({ client, region: 'NG', date: '2025-06-02', source: 'live', progress });
+    expect(snapshot.videos.map((v) => v.id)).toEqual([wireVideo('NG', 0, 10).id, wireVideo('NG', 2, 10).id]);
+    expect(progress.skipped).toHaveLength(1);
+    expect(progress.skipped?.[0]).toMatch(/viewCount/);
+  });
+
+  it('still fails the region when no entry is readable', async () => {
+    const client = oneRegionClient([withoutViews(0), withoutViews(1)]);
+    await expect(ingestRegion({ client, region: 'NG', date: '2025-06-02', source: 'live' })).rejects.toThrow(/viewCount/);
+  });
+});
