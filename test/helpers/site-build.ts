@@ -187,9 +187,13 @@ export function watchPage(page: WatchablePage): PageProblems {
     if (message.type() === 'error') problems.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => problems.consoleErrors.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
-  );
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // ERR_ABORTED is the browser cancelling a load itself (the test navigated on or closed the page before,
+    // say, the favicon arrived); a server failure shows as a 4xx/5xx response or another network error.
+    if (reason === 'net::ERR_ABORTED') return;
+    problems.failedRequests.push(`${request.method()} ${request.url()}: ${reason}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.failedRequests.push(`${response.status()} ${response.url()}`);
   });
