@@ -25,3 +25,23 @@ describe('GitHub workflow files', () => {
     await expect(run(validator, [file])).rejects.toThrow();
   });
 });
+
+describe('the daily rebuild', () => {
+  it('is scheduled and manual, ingests with the secret key before building, committing and deploying', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile('.github/workflows/daily.yml', 'utf8');
+    expect(text).toMatch(/schedule:\s*\n\s*- cron: '[^']+'/);
+    expect(text).toContain('workflow_dispatch:');
+    expect(text).toContain('YOUTUBE_API_KEY: ${{ secrets.YOUTUBE_API_KEY }}');
+    const order = ['npm ci', 'npm run ingest', 'npm run build', 'git push', 'deploy-pages'].map((step) => text.indexOf(step));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // Steps run in order and stop at the first failure: no continue-on-error after the ingest.
+    expect(text.slice(text.indexOf('npm run ingest'))).not.toContain('continue-on-error');
+  });
+
+  it('CI runs the same script as the project CI', async () => {
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile('.github/workflows/ci.yml', 'utf8')).toContain('bash .ci/run');
+  });
+});
