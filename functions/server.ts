@@ -44,6 +44,9 @@ const ORIGIN = 'http://tagdex.internal';
 const ENDPOINTS = new Set<string>(ENDPOINT_PATHS);
 /** Statuses kept in the in-process cache; 422s are cheap to recompute and would let junk evict real answers. */
 const CACHED_STATUSES = new Set([200, 404]);
+/** Bounds of the access log's memos: entries in each, and the longest URL whose parameters are remembered. */
+const MEMO_ENTRIES = 10_000;
+const MEMO_URL_LENGTH = 512;
 
 export function createTagdexServer(options: TagdexServerOptions) {
   const now = options.now ?? Date.now;
@@ -51,6 +54,12 @@ export function createTagdexServer(options: TagdexServerOptions) {
   const errorLog = options.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cache = new ResponseCache();
   const salt = randomBytes(16);
+  // Memos for the fast path (the log's two are cleared when full, so floods of new clients or queries stay bounded).
+  const clientHashes = new Map<string, string>();
+  const queryParams = new Map<string, string>();
+  const storedHeaders = new WeakMap<CachedResponse, string[]>();
+  let logStamp = Number.NaN;
+  let logTime = '';
   const startedAt = now();
   const staticFiles = createStaticFiles({ distDir: options.distDir, extraHeaders: (path) => csvHeaders(path, options.data) });
   const policy = options.rateLimit ? `${options.rateLimit.limit};w=${options.rateLimit.windowSeconds}` : null;
@@ -144,12 +153,24 @@ export function createTagdexServer(options: TagdexServerOptions) {
     limit: RateLimitResult | null,
     head: boolean,
   ): void {
-    const headers: Record<string, string> = { ...entry.headers, ETag: entry.etag };
-    if (limit) Object.assign(headers, rateLimitHeaders(limit));
+    // A flat name, value, name, value… list whose stored part is built once per entry: node writes such a list
+    // as it is, where an object would be spread and then walked key by key on every request.
+    let stored = storedHeaders.get(entry);
+    if (stored === undefined) {
+      stored = [...Object.entries(entry.headers).flat(), 'ETag', entry.etag];
+      storedHeaders.set(entry, stored);
+    }
+    const headers = stored.slice();
+    if (limit) headers.push(...Object.entries(rateLimitHeaders(limit)).flat());
     const age = Math.floor((now() - entry.storedAt) / 1000);
-    if (age > 0) headers['Age'] = String(age);
+    if (age > 0) headers.push('Age', String(age));
     if (entry.status === 200 && etagMatches(req.headers['if-none-match'], entry.etag)) {
-      delete headers['content-type'];
+      for (let i = 0; i < headers.length; i += 2) {
+        if (headers[i] === 'content-type') {
+          headers.splice(i, 2);
+          break;
+        }
+      }
       res.writeHead(304, headers);
       res.end();
       return;
@@ -159,11 +180,11 @@ export function createTagdexServer(options: TagdexServerOptions) {
       const gzipped = gzippedBody(entry);
       if (gzipped) {
         body = gzipped;
-        headers['Content-Encoding'] = 'gzip';
+        headers.push('Content-Encoding', 'gzip');
       }
     }
-    if (entry.body.length >= 1024) headers['Vary'] = 'Accept-Encoding';
-    headers['Content-Length'] = String(body.length);
+    if (entry.body.length >= 1024) headers.push('Vary', 'Accept-Encoding');
+    headers.push('Content-Length', String(body.length));
     res.writeHead(entry.status, headers);
     res.end(head ? undefined : body);
   }
@@ -250,20 +271,41 @@ export function createTagdexServer(options: TagdexServerOptions) {
     units: number,
     client: string,
   ): void {
+    const stamp = now();
+    if (stamp !== logStamp) {
+      logStamp = stamp;
+      logTime = JSON.stringify(new Date(stamp).toISOString());
+    }
+    // The same bytes as JSON.stringify of {time, method, path, params, status, ms, cache, upstream_calls,
+    // quota_units, client}, without re-hashing a known client or re-parsing a known query on every request.
     accessLog(
-      JSON.stringify({
-        time: new Date(now()).toISOString(),
-        method,
-        path,
-        params: paramNames(rawUrl),
-        status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        cache: cacheState,
-        upstream_calls: calls,
-        quota_units: units,
-        client: createHash('sha256').update(salt).update(client).digest('base64url').slice(0, 12),
-      }),
+      `{"time":${logTime},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"params":${paramsJson(rawUrl)},` +
+        `"status":${status},"ms":${Math.round((performance.now() - started) * 100) / 100},"cache":"${cacheState}",` +
+        `"upstream_calls":${calls},"quota_units":${units},"client":${hashedClient(client)}}`,
     );
+  }
+
+  /** The client's salted hash as a JSON string: sha256 once per client, not once per request. */
+  function hashedClient(client: string): string {
+    let hashed = clientHashes.get(client);
+    if (hashed === undefined) {
+      if (clientHashes.size >= MEMO_ENTRIES) clientHashes.clear();
+      hashed = JSON.stringify(createHash('sha256').update(salt).update(client).digest('base64url').slice(0, 12));
+      clientHashes.set(client, hashed);
+    }
+    return hashed;
+  }
+
+  /** `paramNames(rawUrl)` as JSON, remembered for ordinary-sized URLs (what repeated requests are). */
+  function paramsJson(rawUrl: string): string {
+    let json = queryParams.get(rawUrl);
+    if (json === undefined) {
+      json = JSON.stringify(paramNames(rawUrl));
+      if (rawUrl.length > MEMO_URL_LENGTH) return json;
+      if (queryParams.size >= MEMO_ENTRIES) queryParams.clear();
+      queryParams.set(rawUrl, json);
+    }
+    return json;
   }
 
   let draining = false;
