@@ -6,6 +6,8 @@ export interface SingleFlight {
    * The key is released when the work settles, so a failure is never remembered.
    */
   run<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Whether a call for `key` is in progress. */
+  has(key: string): boolean;
   /** How many calls joined a flight already in progress. */
   readonly joined: number;
   /** Flights in progress now. */
@@ -29,6 +31,9 @@ export function createSingleFlight(): SingleFlight {
         .finally(() => flights.delete(key));
       flights.set(key, flight);
       return flight;
+    },
+    has(key: string): boolean {
+      return flights.has(key);
     },
     get joined() {
       return joined;

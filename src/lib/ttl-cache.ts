@@ -11,6 +11,8 @@ export interface TtlCache<V> {
   /** Stores `value` for `ttlMs`, evicting the least recently used entry when full. */
   set(key: string, value: V, ttlMs: number): void;
   delete(key: string): void;
+  /** When `key`'s entry expires (ms), without marking it used; undefined when there is no entry. */
+  expiresAt(key: string): number | undefined;
   /** Entries held, expired ones not yet swept included. */
   readonly size: number;
 }
@@ -43,6 +45,9 @@ export function createTtlCache<V>(opts: { maxEntries: number; now: () => number 
     },
     delete(key) {
       entries.delete(key);
+    },
+    expiresAt(key) {
+      return entries.get(key)?.expiresAt;
     },
     get size() {
       return entries.size;

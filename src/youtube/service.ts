@@ -52,7 +52,21 @@ export interface YouTubeServiceOptions {
   maxEntries?: number;
   /** `search.list` calls allowed per Pacific day, for `/c/` names only. Default 50. */
   searchBudgetPerDay?: number;
+  /**
+   * How long a handle, username or `/c/` name is remembered as a channel id. Default 6 hours: a name rarely
+   * moves to another channel, and a `/c/` name that needed a search cost 100 units to resolve.
+   */
+  nameTtlMs?: number;
 }
+
+/** A `videos.list` or `channels.list` call takes up to 50 ids for the same one unit. */
+const MAX_IDS_PER_CALL = 50;
+/** Videos and channels asked for within this long are kept fresh by riding along with other lookups. */
+const RECENT_WINDOW_MS = 3 * 3_600_000;
+/** A recent video whose entry expires within this long is refreshed early when a call is made anyway. */
+const REFRESH_AHEAD_MS = 5 * 60_000;
+/** How many recently asked-for ids (of videos, and of channels) are remembered for riding along. */
+const MAX_RECENT_IDS = 2_000;
 
 /**
  * Upstream calls per lookup on a cold cache: a video 1 (`videos.list`); a channel by id 1, by @handle 1
@@ -67,6 +81,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   const negativeTtlMs = opts.negativeTtlMs ?? Math.min(60_000, ttlMs);
   const maxEntries = opts.maxEntries ?? 10_000;
   const searchBudget = createDailyBudget(opts.searchBudgetPerDay ?? 50, now);
+  const nameTtlMs = opts.nameTtlMs ?? 6 * 3_600_000;
 
   const videos = createTtlCache<VideoResource | null>({ maxEntries, now });
   const channels = createTtlCache<ChannelResource | null>({ maxEntries, now });
@@ -77,8 +92,16 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   let misses = 0;
   let upstreamCalls = 0;
 
+  const recentVideos = createRecentIds();
+  const recentChannels = createRecentIds();
+
   /** The cached value for `key`, or the result of `load` (shared with concurrent callers, then cached). */
-  async function lookup<V>(cache: TtlCache<V | null>, key: string, load: () => Promise<V | null>): Promise<V | null> {
+  async function lookup<V>(
+    cache: TtlCache<V | null>,
+    key: string,
+    load: () => Promise<V | null>,
+    ttl: { found: number; missing: number } = { found: ttlMs, missing: negativeTtlMs },
+  ): Promise<V | null> {
     const hit = cache.get(key);
     if (hit !== undefined) {
       hits += 1;
@@ -87,7 +110,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     misses += 1;
     return flights.run(key, async () => {
       const value = await load();
-      cache.set(key, value, value === null ? negativeTtlMs : ttlMs);
+      cache.set(key, value, value === null ? ttl.missing : ttl.found);
       return value;
     });
   }
@@ -96,19 +119,51 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     channels.set(`c:${channel.id}`, channel, ttlMs);
   }
 
+  /**
+   * One `videos.list` (or `channels.list`) call costs one unit for up to 50 ids, so a call made for a missing
+   * entry also refreshes up to 49 entries asked for in the last half hour that have expired or are about to:
+   * popular videos and channels then cost one unit per batch rather than one each per 10 minutes.
+   */
   function getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null> {
+    recentVideos.touch(id, now());
     return lookup(videos, `v:${id}`, async () => {
       upstreamCalls += 1;
-      const { items = [] } = await client.listVideosById([id], meter);
-      return items.find((item) => item.id === id) ?? null;
+      const riders = recentVideos.toRefresh(id, now(), (key) => refreshable(videos, `v:${key}`));
+      const { items = [] } = await client.listVideosById([id, ...riders], meter);
+      return keepRiders(videos, 'v:', id, riders, items);
     });
   }
 
+  /** Whether a cached entry is gone or expires soon, and nobody is already fetching it. */
+  function refreshable(cache: TtlCache<unknown>, key: string): boolean {
+    if (flights.has(key)) return false;
+    const expiresAt = cache.expiresAt(key);
+    return expiresAt === undefined || expiresAt - now() <= REFRESH_AHEAD_MS;
+  }
+
+  /** Caches what came back for the riders (absent ones as "not found") and returns the item asked for. */
+  function keepRiders<V extends { id: string }>(
+    cache: TtlCache<V | null>,
+    prefix: string,
+    id: string,
+    riders: string[],
+    items: V[],
+  ): V | null {
+    const found = new Map(items.map((item) => [item.id, item]));
+    for (const rider of riders) {
+      const item = found.get(rider);
+      cache.set(prefix + rider, item ?? null, item ? ttlMs : negativeTtlMs);
+    }
+    return found.get(id) ?? null;
+  }
+
   function getChannelById(id: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+    recentChannels.touch(id, now());
     return lookup(channels, `c:${id}`, async () => {
       upstreamCalls += 1;
-      const { items = [] } = await client.listChannels({ id }, meter);
-      return items.find((item) => item.id === id) ?? null;
+      const riders = recentChannels.toRefresh(id, now(), (key) => refreshable(channels, `c:${key}`));
+      const { items = [] } = await client.listChannels({ id: [id, ...riders].join(',') }, meter);
+      return keepRiders(channels, 'c:', id, riders, items);
     });
   }
 
@@ -120,13 +175,19 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     key: string,
     find: (meter?: UpstreamMeter) => Promise<ChannelResource | null>,
     meter?: UpstreamMeter,
+    missingNameTtlMs = negativeTtlMs,
   ): Promise<ChannelResource | null> {
     let fetched = null as ChannelResource | null;
-    const id = await lookup(names, key, async () => {
-      fetched = await find(meter);
-      if (fetched !== null) remember(fetched);
-      return fetched?.id ?? null;
-    });
+    const id = await lookup(
+      names,
+      key,
+      async () => {
+        fetched = await find(meter);
+        if (fetched !== null) remember(fetched);
+        return fetched?.id ?? null;
+      },
+      { found: nameTtlMs, missing: missingNameTtlMs },
+    );
     if (id === null) return null;
     if (fetched !== null && fetched.id === id) return fetched;
     return getChannelById(id, meter);
@@ -179,6 +240,8 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
         return candidates.find((c) => customUrlMatches(c.snippet?.customUrl, name)) ?? null;
       },
       meter,
+      // A name no search matched cost 101 units to learn; it is not asked again for hours.
+      nameTtlMs,
     );
   }
 
@@ -212,6 +275,30 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       searchesToday: searchBudget.used(),
       searchBudgetPerDay: searchBudget.limit,
     }),
+  };
+}
+
+/** Ids asked for recently, with when; the newest are the ones worth refreshing in a shared call. */
+function createRecentIds() {
+  // id → when it was last asked for, oldest first (re-inserted on every ask).
+  const asked = new Map<string, number>();
+  return {
+    touch(id: string, at: number): void {
+      asked.delete(id);
+      asked.set(id, at);
+      if (asked.size > MAX_RECENT_IDS) asked.delete(asked.keys().next().value!);
+    },
+    /** Up to 49 ids besides `except`, newest first, asked for within the window and accepted by `due`. */
+    toRefresh(except: string, at: number, due: (id: string) => boolean): string[] {
+      const riders: string[] = [];
+      const ids = [...asked.keys()];
+      for (let i = ids.length - 1; i >= 0 && riders.length < MAX_IDS_PER_CALL - 1; i--) {
+        const id = ids[i]!;
+        if (at - asked.get(id)! > RECENT_WINDOW_MS) break;
+        if (id !== except && due(id)) riders.push(id);
+      }
+      return riders;
+    },
   };
 }
 

@@ -30,6 +30,57 @@ function setup(opts: Partial<YouTubeServiceOptions> = {}) {
   return { emulator, service, calls, advance: (ms: number) => void (t += ms), setTime: (ms: number) => void (t = ms) };
 }
 
+describe('getVideo: popular videos ride along in one call', () => {
+  it('a call made anyway also refreshes recently asked-for videos whose entries expired', async () => {
+    const { service, calls, advance } = setup();
+    await service.getVideo(VIDEO_HINDI);
+    await service.getVideo(VIDEO_LIVE);
+    advance(600_000);
+    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    await service.getVideo(VIDEO_MISSING, meter);
+    expect(meter).toEqual({ calls: 1, units: 1 });
+    expect(calls().at(-1)).toBe(`videos id=${VIDEO_MISSING},${VIDEO_LIVE},${VIDEO_HINDI}`);
+    expect((await service.getVideo(VIDEO_HINDI))?.id).toBe(VIDEO_HINDI);
+    expect((await service.getVideo(VIDEO_LIVE))?.id).toBe(VIDEO_LIVE);
+    expect(calls()).toHaveLength(3);
+  });
+
+  it('refreshes entries about to expire, but not fresh ones or videos nobody asked for in half an hour', async () => {
+    const { service, calls, advance } = setup();
+    await service.getVideo(VIDEO_HINDI);
+    advance(5 * 60_000);
+    await service.getVideo(VIDEO_LIVE); // VIDEO_HINDI still has 5 minutes: it does not ride
+    expect(calls().at(-1)).toBe(`videos id=${VIDEO_LIVE}`);
+    advance(3 * 60_000);
+    await service.getVideo(VIDEO_MISSING); // VIDEO_HINDI expires in 2 minutes and rides; VIDEO_LIVE has 7
+    expect(calls().at(-1)).toBe(`videos id=${VIDEO_MISSING},${VIDEO_HINDI}`);
+    advance(31 * 60_000);
+    await service.getVideo('fReSh000001');
+    expect(calls().at(-1)).toBe('videos id=fReSh000001');
+  });
+
+  it('channels ride along the same way: expired channels refresh in the next channels.list call', async () => {
+    const { service, calls, advance } = setup();
+    await service.getChannel({ kind: 'id', id: CHANNEL_NEWS });
+    advance(600_000);
+    await service.getChannel({ kind: 'id', id: CHANNEL_BHAKTI });
+    expect(calls().at(-1)).toBe(`channels id=${CHANNEL_BHAKTI},${CHANNEL_NEWS}`);
+    expect((await service.getChannel({ kind: 'id', id: CHANNEL_NEWS }))?.id).toBe(CHANNEL_NEWS);
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('asks for at most 50 ids in one call, the newest first', async () => {
+    const { service, calls, advance } = setup();
+    const ids = Array.from({ length: 80 }, (_, i) => `pOpUlAr${String(i).padStart(4, '0')}`);
+    for (const id of ids) await service.getVideo(id);
+    advance(600_000);
+    await service.getVideo(VIDEO_HINDI);
+    const asked = calls().at(-1)!.replace('videos id=', '').split(',');
+    expect(asked).toHaveLength(50);
+    expect(asked.slice(0, 3)).toEqual([VIDEO_HINDI, ids[79], ids[78]]);
+  });
+});
+
 describe('getVideo', () => {
   it('makes one videos.list call and answers a repeat from the cache', async () => {
     const { service, calls } = setup();
@@ -181,12 +232,15 @@ describe('getChannel: caching across reference kinds', () => {
     expect(calls()).toEqual([`videos id=${VIDEO_LIVE}`, `channels id=${CHANNEL_NEWS}`]);
   });
 
-  it('after the TTL a remembered handle is looked up again', async () => {
+  it('after the 10-minute TTL a remembered handle costs one channels.list by id; after 6 hours, forHandle again', async () => {
     const { service, calls, advance } = setup();
     await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
     advance(600_000);
     await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
-    expect(calls()).toEqual(['channels forHandle=@newsdesk24', 'channels forHandle=@newsdesk24']);
+    expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_NEWS}`]);
+    advance(6 * 3_600_000);
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_NEWS}`, 'channels forHandle=@newsdesk24']);
   });
 
   it('a remembered handle whose channel was evicted costs one channels.list by id', async () => {
@@ -292,12 +346,15 @@ describe('getChannel: /c/ names', () => {
     expect(calls().filter((c) => c.startsWith('search'))).toEqual(['search q=oldbrand', 'search q=brand']);
   });
 
-  it('a /c/ name that resolved to nothing is remembered briefly', async () => {
+  it('a /c/ name that resolved to nothing (101+ units) is remembered for hours, not minutes', async () => {
     const { service, calls, advance } = setup();
     await service.getChannel({ kind: 'custom', name: 'brand' });
     await service.getChannel({ kind: 'custom', name: 'brand' });
     expect(calls()).toHaveLength(3);
-    advance(60_000);
+    advance(60 * 60_000);
+    await service.getChannel({ kind: 'custom', name: 'brand' });
+    expect(calls()).toHaveLength(3);
+    advance(6 * 3_600_000);
     await service.getChannel({ kind: 'custom', name: 'brand' });
     expect(calls()).toHaveLength(6);
   });
