@@ -11,7 +11,7 @@ import type { PreparedData } from './prepared-data.ts';
 import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
 import { cacheSeconds } from './cache-policy.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import { JSON_CONTENT_TYPE } from './respond.ts';
+import { JSON_CONTENT_TYPE, knownBody } from './respond.ts';
 import type { RateLimitResult, RateLimitStore } from './rate-limit.ts';
 import {
   acceptsGzip,
@@ -126,7 +126,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
       meter,
       reportError: (error: unknown) => errorLog(describeError(error, pathname)),
     });
-    const body = Buffer.from(await response.arrayBuffer());
+    const text = knownBody(response);
+    const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name] = value;
