@@ -1,0 +1,246 @@
+/**
+ * API throughput: the tagdex server (rate limit off, fake upstream over loopback with 50 ms latency) against
+ * a bare node:http server sending the same bytes, side by side in one run. `tsx bench/api.ts [--quick]`.
+ */
+import { pathToFileURL } from 'node:url';
+import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
+import { REGIONS } from '../src/lib/regions.ts';
+import { ensureBenchSite, type BenchSite } from './bench-site.ts';
+import { coldVideoId } from './bench-dataset.ts';
+import { childUrl, residentBytes, startChild, type RunningChild } from './children.ts';
+import { loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
+import { parseBenchOptions, type BenchOptions } from './options.ts';
+
+/** Fixed upstream latency for the cold runs: the overhead tagdex adds shows against it. */
+export const UPSTREAM_LATENCY_MS = 50;
+/** What Chromium and Firefox send; the static page is served precompressed. API runs send none, like the baseline. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** Targets from the issues: hot video ≥ 0.6 × bare; title-score ≥ 0.8 × hot video. */
+export const HOT_VIDEO_TARGET = 0.6;
+export const TITLE_SCORE_TARGET = 0.8;
+
+type Target = 'bare' | 'tagdex' | 'tagdex-no-cache';
+
+interface Scenario {
+  id: string;
+  label: string;
+  target: Target;
+  path: string | (() => string);
+  headers?: Record<string, string>;
+}
+
+export interface ScenarioResult {
+  id: string;
+  label: string;
+  runs: LoadResult[];
+  /** Medians over the runs. */
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Median req/s over the baseline's median req/s. */
+  ratio: number;
+  /** Median server CPU per response, µs (the serving process only; the fake upstream's work is not in it). */
+  cpuUs: number;
+  /** Any status other than 200, or any socket error, in any run. */
+  problems: string[];
+}
+
+export interface ApiReport {
+  options: Pick<BenchOptions, 'duration' | 'connections' | 'pipelining' | 'repeats' | 'warmup'>;
+  scenarios: ScenarioResult[];
+  hotVideo: { path: string; bytes: number; headers: number };
+  loadBefore: string;
+  loadAfter: string;
+  /** The tagdex server's resident memory after all runs, MB. */
+  serverRssMb: number;
+}
+
+/** Runs every scenario `repeats` times, interleaved so each round sees the same machine conditions. */
+export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (line: string) => void): Promise<ApiReport> {
+  const loadBefore = loadAverage();
+  const dataset = createSampleDataset({ date: site.latestDate });
+  const hotId = dataset.charts['IN']?.[0];
+  if (!hotId) throw new Error(`the sample dataset of ${site.latestDate} has no IN chart`);
+  // Enough distinct ids that no cold request repeats: connections / latency is the ceiling on req/s.
+  const coldRate = (opts.connections / (UPSTREAM_LATENCY_MS / 1000)) * 1.2;
+  const coldVideos = Math.min(500_000, Math.ceil(coldRate * (opts.repeats * opts.duration + opts.warmup)) + 1000);
+
+  const children: RunningChild[] = [];
+  try {
+    const upstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos, latencyMs: UPSTREAM_LATENCY_MS });
+    children.push(upstream);
+    const tagdexSpec = {
+      role: 'tagdex' as const,
+      upstreamBaseUrl: String(upstream.ready['baseUrl']),
+      buildDir: site.buildDir,
+      distDir: site.distDir,
+      rateLimitPerHour: 0,
+      trustProxy: 0,
+    };
+    const tagdex = await startChild({ ...tagdexSpec, responseCache: true });
+    children.push(tagdex);
+    const noCache = await startChild({ ...tagdexSpec, responseCache: false });
+    children.push(noCache);
+
+    // The baseline sends exactly what a hot-cache video answer sends: status, headers, bytes.
+    const hotPath = `/api/v1/video?url=${hotId}`;
+    await rawGet(childUrl(tagdex) + hotPath);
+    const hot = await rawGet(childUrl(tagdex) + hotPath);
+    const hotBody = hot.body;
+    const hotHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(hot.headers)) {
+      // Node's http adds these itself, for the bare server too.
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) hotHeaders[name] = value;
+    }
+    if (hot.status !== 200) throw new Error(`the hot video ${hotId} answered ${hot.status}`);
+    const bare = await startChild({ role: 'bare', status: 200, headers: hotHeaders, body: hotBody.toString('base64') });
+    children.push(bare);
+
+    const servers: Record<Target, RunningChild> = { bare, tagdex, 'tagdex-no-cache': noCache };
+    const titles = REGIONS.flatMap((region) =>
+      (dataset.charts[region] ?? []).slice(0, 25).flatMap((id) => {
+        const title = dataset.videos.find((v) => v.id === id)?.snippet?.title;
+        return title && [...title].length <= 100 ? [`/api/v1/title-score?region=${region}&title=${encodeURIComponent(title)}`] : [];
+      }),
+    );
+    let titleAt = 0;
+    let coldAt = 0;
+    const titleScorePath = titles[0]!;
+    const scenarios: Scenario[] = [
+      { id: 'baseline', label: 'bare node:http, same bytes (baseline)', target: 'bare', path: '/' },
+      { id: 'video-hot', label: '`video`, hot cache', target: 'tagdex', path: hotPath },
+      { id: 'tt7-hot', label: '`trending-tags?days=7&limit=50`, hot cache', target: 'tagdex', path: '/api/v1/trending-tags?region=IN&days=7&limit=50' },
+      { id: 'tt90-hot', label: '`trending-tags?days=90&limit=500`, hot cache', target: 'tagdex', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
+      { id: 'title-hot', label: '`title-score`, same title (hot cache)', target: 'tagdex', path: titleScorePath },
+      { id: 'tt7-router', label: '`trending-tags?days=7&limit=50`, response cache off', target: 'tagdex-no-cache', path: '/api/v1/trending-tags?region=IN&days=7&limit=50' },
+      { id: 'tt90-router', label: '`trending-tags?days=90&limit=500`, response cache off', target: 'tagdex-no-cache', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
+      {
+        id: 'title-router',
+        label: `\`title-score\`, ${titles.length} trending titles of 8 regions in turn, response cache off`,
+        target: 'tagdex-no-cache',
+        path: () => titles[titleAt++ % titles.length]!,
+      },
+      {
+        id: 'static',
+        label: 'static page `/trending/in/`, `Accept-Encoding` as browsers send it (served brotli)',
+        target: 'tagdex',
+        path: '/trending/in/',
+        headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+      },
+      {
+        id: 'video-cold',
+        label: `\`video\`, cold: a new id every request, upstream +${UPSTREAM_LATENCY_MS} ms`,
+        target: 'tagdex',
+        path: () => `/api/v1/video?url=${coldVideoId(coldAt++)}`,
+      },
+    ];
+
+    const runs = new Map<string, LoadResult[]>(scenarios.map((s) => [s.id, []]));
+    const load = (scenario: Scenario, duration: number) =>
+      runLoad({
+        baseUrl: childUrl(servers[scenario.target]),
+        path: scenario.path,
+        duration,
+        connections: opts.connections,
+        pipelining: opts.pipelining,
+        ...(scenario.headers && { headers: scenario.headers }),
+        serverPid: servers[scenario.target].pid,
+      });
+    if (opts.warmup > 0) {
+      log(`api: warm-up, ${opts.warmup} s per scenario`);
+      for (const scenario of scenarios) await load(scenario, opts.warmup);
+    }
+    for (let round = 1; round <= opts.repeats; round++) {
+      for (const scenario of scenarios) {
+        const result = await load(scenario, opts.duration);
+        runs.get(scenario.id)!.push(result);
+        log(
+          `api: round ${round}/${opts.repeats}  ${scenario.id.padEnd(13)} ${result.reqPerSec.toFixed(0).padStart(7)} req/s  ` +
+            `p50 ${result.p50} ms  p99 ${result.p99} ms  server CPU ${result.cpuUs?.toFixed(0)} µs/req`,
+        );
+      }
+    }
+
+    const baseline = median(runs.get('baseline')!.map((r) => r.reqPerSec));
+    const results = scenarios.map((scenario): ScenarioResult => {
+      const list = runs.get(scenario.id)!;
+      const reqPerSec = median(list.map((r) => r.reqPerSec));
+      const problems: string[] = [];
+      for (const run of list) {
+        for (const [status, count] of Object.entries(run.statuses)) if (status !== '200') problems.push(`${count} × ${status}`);
+        if (run.errors > 0) problems.push(`${run.errors} socket errors`);
+      }
+      return {
+        id: scenario.id,
+        label: scenario.label,
+        runs: list,
+        reqPerSec,
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        ratio: reqPerSec / baseline,
+        cpuUs: median(list.map((r) => r.cpuUs ?? Number.NaN)),
+        problems,
+      };
+    });
+    return {
+      options: { duration: opts.duration, connections: opts.connections, pipelining: opts.pipelining, repeats: opts.repeats, warmup: opts.warmup },
+      scenarios: results,
+      hotVideo: { path: hotPath, bytes: hotBody.length, headers: Object.keys(hotHeaders).length },
+      loadBefore,
+      loadAfter: loadAverage(),
+      serverRssMb: residentBytes(tagdex.pid) / 2 ** 20,
+    };
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+  }
+}
+
+/** The API section of RESULTS.md. */
+export function formatApiSection(report: ApiReport): string {
+  const byId = new Map(report.scenarios.map((s) => [s.id, s]));
+  const hot = byId.get('video-hot');
+  const o = report.options;
+  const lines = [
+    '## API throughput',
+    '',
+    `autocannon, ${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
+      `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. The tagdex server runs with the rate limit off ` +
+      `(\`RATE_LIMIT_PER_HOUR=0\`), its access log written to /dev/null; the fake upstream answers over loopback HTTP after ` +
+      `${UPSTREAM_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
+    '',
+    'Server CPU is the serving process\'s user + system time per response (from /proc), which does not depend on whether ' +
+      'the server or the load generator was the bottleneck; on two cores the generator competes with the server for CPU.',
+    '',
+    `The baseline is a bare \`node:http\` handler writing the same status, the same ${report.hotVideo.headers} headers and the ` +
+      `same ${report.hotVideo.bytes} bytes as the hot \`video\` answer (\`${report.hotVideo.path}\`).`,
+    '',
+    '| Scenario | req/s (median) | p50 ms | p99 ms | × baseline | × hot video | server CPU µs/req | bytes/response | runs (req/s) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...report.scenarios.map(
+      (s) =>
+        `| ${s.label}${s.problems.length > 0 ? ` ⚠ ${s.problems.join(', ')}` : ''} | ${s.reqPerSec.toFixed(0)} | ${s.p50} | ${s.p99} | ` +
+        `${s.ratio.toFixed(2)} | ${hot ? (s.reqPerSec / hot.reqPerSec).toFixed(2) : '–'} | ${s.cpuUs.toFixed(0)} | ` +
+        `${Math.round(median(s.runs.map((r) => r.bytes))).toLocaleString('en')} | ` +
+        `${s.runs.map((r) => r.reqPerSec.toFixed(0)).join(', ')} |`,
+    ),
+    '',
+    'Targets:',
+    '',
+  ];
+  const target = (label: string, value: number | undefined, goal: number) =>
+    value === undefined ? `- ${label}: not measured` : `- ${label}: **${value.toFixed(2)}** (target ≥ ${goal}) — ${value >= goal ? 'met' : 'NOT met'}`;
+  lines.push(target('hot-cache `video` ÷ baseline', hot?.ratio, HOT_VIDEO_TARGET));
+  const titleRouter = byId.get('title-router');
+  const titleHot = byId.get('title-hot');
+  if (hot && titleRouter) lines.push(target('`title-score` with scoring on every request ÷ hot-cache `video`', titleRouter.reqPerSec / hot.reqPerSec, TITLE_SCORE_TARGET));
+  if (hot && titleHot) lines.push(target('`title-score` repeated title (served from the response cache) ÷ hot-cache `video`', titleHot.reqPerSec / hot.reqPerSec, TITLE_SCORE_TARGET));
+  lines.push('', `Load average (1/5/15 min) before: ${report.loadBefore}; after: ${report.loadAfter}. tagdex server RSS after the runs: ${report.serverRssMb.toFixed(0)} MB.`, '');
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const opts = parseBenchOptions(process.argv.slice(2));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const site = await ensureBenchSite({ rebuild: opts.rebuild, log });
+  process.stdout.write(formatApiSection(await runApiBench(opts, site, log)));
+}

@@ -1,0 +1,105 @@
+/** One load run with autocannon, reduced to the figures the reports use, and the statistics over repeats. */
+import { get } from 'node:http';
+import { loadavg } from 'node:os';
+import autocannon, { type RawRequest } from 'autocannon';
+import { cpuMillis } from './children.ts';
+
+export interface LoadOptions {
+  /** Base URL of the server, e.g. `http://127.0.0.1:PORT`. */
+  baseUrl: string;
+  /** The path and query of every request, or a function giving the next one (called once per request). */
+  path: string | (() => string);
+  /** Seconds. */
+  duration: number;
+  connections: number;
+  pipelining?: number;
+  headers?: Record<string, string>;
+  /** The server's process id: its CPU time per response is reported too. */
+  serverPid?: number;
+}
+
+/** What one run measured. */
+export interface LoadResult {
+  /** Completed responses per second over the run. */
+  reqPerSec: number;
+  /** Latency percentiles in milliseconds (autocannon's histogram has 1 ms resolution). */
+  p50: number;
+  p99: number;
+  /** Responses by status code. */
+  statuses: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Mean bytes per response, headers included. */
+  bytes: number;
+  /**
+   * The server process's CPU time (user + system) per response, in microseconds; null without `serverPid`.
+   * Unlike req/s it does not depend on whether the load generator or the server was the bottleneck.
+   */
+  cpuUs: number | null;
+}
+
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const next = opts.path;
+  const cpuBefore = opts.serverPid === undefined ? 0 : cpuMillis(opts.serverPid);
+  const result = await autocannon({
+    url: opts.baseUrl,
+    connections: opts.connections,
+    pipelining: opts.pipelining ?? 1,
+    duration: opts.duration,
+    headers: opts.headers ?? {},
+    requests: [
+      typeof next === 'string'
+        ? { path: next }
+        : {
+            setupRequest: (request: RawRequest) => {
+              request.path = next();
+              return request;
+            },
+          },
+    ],
+  });
+  const statuses: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats)) statuses[status] = Number(count);
+  return {
+    reqPerSec: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors,
+    bytes: result.throughput.total / Math.max(1, result.requests.total),
+    cpuUs: opts.serverPid === undefined ? null : ((cpuMillis(opts.serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+  };
+}
+
+/** The median (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The 1-, 5- and 15-minute load averages, to say how busy the machine was during a run. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+}
+
+/** One GET with node:http, as a load generator sends it (no Accept-Encoding): status, raw headers, raw bytes. */
+export function rawGet(url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
