@@ -38,6 +38,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   readonly windowSeconds: number;
   readonly maxKeys: number;
   private readonly logs = new Map<string, number[]>();
+  /** When idle keys are next swept; a sweep walks the Map from the front, so it runs at most once a second. */
+  private nextSweep = Number.NEGATIVE_INFINITY;
 
   constructor(options: MemoryStoreOptions) {
     if (!Number.isInteger(options.limit) || options.limit < 1) {
@@ -51,7 +53,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   /** `now` in milliseconds. */
   hit(key: string, now: number): RateLimitResult {
     const windowMs = this.windowSeconds * 1000;
-    this.expireIdle(now - windowMs);
+    if (now >= this.nextSweep) {
+      this.expireIdle(now - windowMs);
+      this.nextSweep = now + 1000;
+    }
     const log = this.logs.get(key) ?? [];
     let drop = 0;
     while (drop < log.length && log[drop]! <= now - windowMs) drop++;
@@ -61,7 +66,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (allowed) log.push(now);
     this.logs.delete(key);
     if (log.length > 0) this.logs.set(key, log);
-    if (this.logs.size > this.maxKeys) this.evictOldest();
+    if (this.logs.size > this.maxKeys) this.evictOldest(Math.max(1, Math.ceil(this.maxKeys / 100)));
 
     const oldest = log[0];
     return {
@@ -84,8 +89,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
   }
 
-  private evictOldest(): void {
-    const first = this.logs.keys().next();
-    if (!first.done) this.logs.delete(first.value);
+  /**
+   * Drops the `count` least recently seen clients. V8 leaves a hole per deleted Map entry until it rehashes, and
+   * an iteration from the front walks every hole: evicting in batches makes that walk once per `count` inserts.
+   */
+  private evictOldest(count: number): void {
+    let left = count;
+    for (const key of this.logs.keys()) {
+      this.logs.delete(key);
+      if (--left === 0) break;
+    }
   }
 }

@@ -121,7 +121,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
 
   /**
    * One `videos.list` (or `channels.list`) call costs one unit for up to 50 ids, so a call made for a missing
-   * entry also refreshes up to 49 entries asked for in the last half hour that have expired or are about to:
+   * entry also refreshes up to 49 entries asked for in the last 3 hours that have expired or are about to:
    * popular videos and channels then cost one unit per batch rather than one each per 10 minutes.
    */
   function getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null> {
@@ -134,11 +134,12 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     });
   }
 
-  /** Whether a cached entry is gone or expires soon, and nobody is already fetching it. */
+  /** Whether a cached entry has expired or expires soon, and nobody is already fetching it. */
   function refreshable(cache: TtlCache<unknown>, key: string): boolean {
     if (flights.has(key)) return false;
+    // An id with no entry at all was evicted (asked for once, long ago): not worth a slot in the batch.
     const expiresAt = cache.expiresAt(key);
-    return expiresAt === undefined || expiresAt - now() <= REFRESH_AHEAD_MS;
+    return expiresAt !== undefined && expiresAt - now() <= REFRESH_AHEAD_MS;
   }
 
   /** Caches what came back for the riders (absent ones as "not found") and returns the item asked for. */
