@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
-import { createUpstreamEmulator, type UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
-import { createYouTubeClient } from '../../src/youtube/client.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { emulatedClient } from '../helpers/emulated-client.ts';
+import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The upstream, day by day
@@ -279,13 +279,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'tagdex-e2e-trending-'));
   const dataDir = join(root, 'data');
   const buildDir = join(root, 'build');
-  const upstream = createUpstreamEmulator({ videos: [], channels: [], charts: {} }, { validKeys: [API_KEY] });
-  const client = createYouTubeClient({
-    apiKey: API_KEY,
-    baseUrl: 'https://youtube.e2e.invalid/youtube/v3',
-    fetch: upstream.fetch.bind(upstream),
-    retryBaseDelayMs: 1,
-  });
+  const { upstream, client } = emulatedClient(API_KEY);
   for (const [date, regions] of RUNS) {
     upstream.setDataset(datasetOn(date));
     const result = await runIngest({ dataDir, date, regions, client, now: () => Date.parse(fetchedAt(date)) });
