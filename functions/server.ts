@@ -233,7 +233,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
     let answer = await staticFiles.serve(pathname, requestHeaders);
     let status = answer?.status ?? 404;
     if (!answer) {
-      answer = await staticFiles.serve('/404.html', requestHeaders);
+      // Never revalidated: a 304 to a 404 would leave a browser showing an empty page.
+      answer = await staticFiles.serve('/404.html', { acceptEncoding: requestHeaders.acceptEncoding });
       status = 404;
     }
     if (!answer) {
