@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 const DEFAULT_API_BASE = 'https://www.googleapis.com/youtube/v3';
 
+/** The forwarding headers a trusted proxy may write; exactly one is read (TRUST_PROXY_HEADER). */
+export const TRUST_PROXY_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
+export type TrustProxyHeader = (typeof TRUST_PROXY_HEADERS)[number];
+
 const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
@@ -34,6 +38,12 @@ const Env = z.object({
   PORT: wholeNumber('PORT', 0, 65535).default(4321),
   RATE_LIMIT_PER_HOUR: wholeNumber('RATE_LIMIT_PER_HOUR', 0, 1_000_000).default(100),
   TRUST_PROXY: wholeNumber('TRUST_PROXY', 0, 10).default(0),
+  TRUST_PROXY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(TRUST_PROXY_HEADERS, { error: `TRUST_PROXY_HEADER must be ${TRUST_PROXY_HEADERS.join(' or ')}` }))
+    .default('x-forwarded-for'),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 120_000).default(8000),
 });
 

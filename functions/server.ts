@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { YouTubeService } from '../src/youtube/service.ts';
 import { clientAddress, rateLimitKey } from '../src/lib/client-address.ts';
 import type { DataMode } from './deps.ts';
+import type { TrustProxyHeader } from './config.ts';
 import type { PreparedData } from './prepared-data.ts';
 import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
 import { cacheSeconds } from './cache-policy.ts';
@@ -33,6 +34,8 @@ export interface TagdexServerOptions {
   rateLimit: RateLimitStore | null;
   /** How many proxy hops' forwarding headers to trust (TRUST_PROXY); 0 ignores them. */
   trustProxy: number;
+  /** Which forwarding header the trusted proxies write (TRUST_PROXY_HEADER); the other is ignored. Default x-forwarded-for. */
+  trustProxyHeader?: TrustProxyHeader;
   now?: () => number;
   /** Receives one JSON line per API request. */
   accessLog?: (line: string) => void;
@@ -249,14 +252,15 @@ export function createTagdexServer(options: TagdexServerOptions) {
   }
 
   function clientKey(req: IncomingMessage): string {
+    const socketAddress = req.socket.remoteAddress ?? 'unknown';
+    // Only the header the proxy writes: a client could send the other one, and the proxy would pass it on.
+    if (options.trustProxyHeader === 'forwarded') {
+      return rateLimitKey(clientAddress({ socketAddress, forwarded: req.headers['forwarded'] }, options.trustProxy));
+    }
     const forwardedFor = req.headers['x-forwarded-for'];
     return rateLimitKey(
       clientAddress(
-        {
-          socketAddress: req.socket.remoteAddress ?? 'unknown',
-          forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-          forwarded: req.headers['forwarded'],
-        },
+        { socketAddress, forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor },
         options.trustProxy,
       ),
     );

@@ -21,6 +21,7 @@ export interface TestServerOptions {
   distDir?: string;
   rateLimitPerHour?: number;
   trustProxy?: number;
+  trustProxyHeader?: 'x-forwarded-for' | 'forwarded';
   now?: () => number;
   timeoutMs?: number;
   mode?: 'live' | 'sample';
@@ -59,6 +60,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     distDir: options.distDir ?? 'dist',
     rateLimit: limit > 0 ? new MemoryRateLimitStore({ limit }) : null,
     trustProxy: options.trustProxy ?? 0,
+    trustProxyHeader: options.trustProxyHeader,
     now,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
