@@ -23,6 +23,7 @@ import {
   type CachedResponse,
 } from './response-cache.ts';
 import { createStaticFiles } from './static-files.ts';
+import { canonicalCacheKey } from './cache-key.ts';
 import { answerClientError } from './client-error.ts';
 
 export interface TagdexServerOptions {
@@ -108,8 +109,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
       }
     }
 
-    const cacheKey = rawUrl;
-    const cached = method === 'GET' || head ? cache.get(cacheKey, now()) : undefined;
+    const cacheKey = canonicalCacheKey(new URL(ORIGIN + rawUrl));
+    const cached = cacheKey !== null && (method === 'GET' || head) ? cache.get(cacheKey, now()) : undefined;
     if (cached) {
       writeCached(req, res, cached, limit, head);
       logRequest(method, pathname, rawUrl, cached.status, started, 'hit', 0, 0, client);
@@ -145,7 +146,7 @@ export function createTagdexServer(options: TagdexServerOptions) {
       storedAt: stamp,
       expiresAt: stamp + cacheSeconds(response.status) * 1000,
     };
-    if ((method === 'GET' || head) && CACHED_STATUSES.has(response.status)) cache.set(cacheKey, entry);
+    if (cacheKey !== null && (method === 'GET' || head) && CACHED_STATUSES.has(response.status)) cache.set(cacheKey, entry);
     writeCached(req, res, entry, limit, head);
     logRequest(method, pathname, rawUrl, response.status, started, isEndpoint || pathname === OPENAPI_PATH ? 'miss' : 'none', meter.calls, meter.units, client);
   }

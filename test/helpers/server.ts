@@ -32,6 +32,8 @@ export interface TestServer {
   upstream: UpstreamEmulator;
   accessLog: string[];
   errorLog: string[];
+  /** The server's in-process response cache, for tests that check what it holds. */
+  cache: { readonly size: number };
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -53,7 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const accessLog: string[] = [];
   const errorLog: string[] = [];
   const limit = options.rateLimitPerHour ?? 0;
-  const { server } = createTagdexServer({
+  const { server, cache } = createTagdexServer({
     mode: options.mode ?? 'live',
     youtube: createYouTubeService({ client, now }),
     data,
@@ -72,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     upstream,
     accessLog,
     errorLog,
+    cache,
     get: (pathAndQuery, init) => fetch(baseUrl + pathAndQuery, init),
     async close() {
       server.closeAllConnections();
