@@ -128,6 +128,7 @@ export function createTagdexServer(options: TagdexServerOptions) {
       mode: options.mode,
       now,
       meter,
+      client,
       reportError: (error: unknown) => errorLog(describeError(error, pathname)),
     });
     const text = knownBody(response);
