@@ -15,6 +15,13 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
+/**
+ * Concurrent connections one server accepts by default: far above what a 2-core box serves at once, so only a
+ * flood of idle or half-open connections meets it (each costs a file descriptor and ~10 KB until the 10 s
+ * header limit closes it).
+ */
+export const DEFAULT_MAX_CONNECTIONS = 4096;
+
 const Env = z.object({
   YOUTUBE_API_KEY: z
     .string()
@@ -45,6 +52,7 @@ const Env = z.object({
     .pipe(z.enum(TRUST_PROXY_HEADERS, { error: `TRUST_PROXY_HEADER must be ${TRUST_PROXY_HEADERS.join(' or ')}` }))
     .default('x-forwarded-for'),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 120_000).default(8000),
+  MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
 });
 
 export type Config = z.output<typeof Env> & { mode: 'sample' | 'live' };

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       config.RATE_LIMIT_PER_HOUR > 0 ? new MemoryRateLimitStore({ limit: config.RATE_LIMIT_PER_HOUR }) : null,
     trustProxy: config.TRUST_PROXY,
     trustProxyHeader: config.TRUST_PROXY_HEADER,
+    maxConnections: config.MAX_CONNECTIONS,
   });
 
   if (config.mode === 'sample') {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { YouTubeService } from '../src/youtube/service.ts';
 import { clientAddress, rateLimitKey } from '../src/lib/client-address.ts';
 import type { DataMode } from './deps.ts';
-import type { TrustProxyHeader } from './config.ts';
+import { DEFAULT_MAX_CONNECTIONS, type TrustProxyHeader } from './config.ts';
 import type { PreparedData } from './prepared-data.ts';
 import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
 import { cacheSeconds } from './cache-policy.ts';
@@ -35,6 +35,8 @@ export interface TagdexServerOptions {
   rateLimit: RateLimitStore | null;
   /** How many proxy hops' forwarding headers to trust (TRUST_PROXY); 0 ignores them. */
   trustProxy: number;
+  /** Concurrent connections accepted (MAX_CONNECTIONS); past it a new connection is closed at once. */
+  maxConnections?: number;
   /** Which forwarding header the trusted proxies write (TRUST_PROXY_HEADER); the other is ignored. Default x-forwarded-for. */
   trustProxyHeader?: TrustProxyHeader;
   now?: () => number;
@@ -51,6 +53,8 @@ const CACHED_STATUSES = new Set([200, 404]);
 /** Bounds of the access log's memos: entries in each, and the longest URL whose parameters are remembered. */
 const MEMO_ENTRIES = 10_000;
 const MEMO_URL_LENGTH = 512;
+/** How long a request's headers may take to arrive. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 export function createTagdexServer(options: TagdexServerOptions) {
   const now = options.now ?? Date.now;
@@ -317,7 +321,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
   }
 
   let draining = false;
-  const server: Server = createServer((req, res) => {
+  // Timeouts are checked every second (Node's default is 30 s), so a slow sender is cut off close to the limit.
+  const server: Server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     // While draining, a kept-alive connection is closed as soon as its response is out.
     // (The response lets go of its socket before 'finish', so keep hold of it here.)
     const socket = req.socket;
@@ -337,8 +342,10 @@ export function createTagdexServer(options: TagdexServerOptions) {
   // Requests the HTTP parser refuses (a 100 KB address, raw bytes in the query) still get the envelope and CORS.
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // A request's headers must arrive within 10 s (slowloris); the whole request within 30 s.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = 30_000;
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
 
   /** Graceful stop: no new connections, idle ones closed, busy ones closed once their response is sent. */
   function drain(): Promise<void> {

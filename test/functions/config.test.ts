@@ -16,6 +16,17 @@ describe('TRUST_PROXY_HEADER', () => {
   });
 });
 
+describe('MAX_CONNECTIONS', () => {
+  it('defaults to 4,096 and accepts a whole number from 1', () => {
+    expect(loadConfig({}).MAX_CONNECTIONS).toBe(4096);
+    expect(loadConfig({ MAX_CONNECTIONS: '200' }).MAX_CONNECTIONS).toBe(200);
+  });
+
+  it.each(['0', '-1', 'lots', '1.5'])('refuses %j, naming the variable', (value) => {
+    expect(() => loadConfig({ MAX_CONNECTIONS: value })).toThrow(/MAX_CONNECTIONS/);
+  });
+});
+
 describe('start-up', () => {
   it('stops with status 2 and the variable named when a value is bad, before reading any data', () => {
     const run = spawnSync('node', ['--import', 'tsx', 'functions/main.ts'], {

@@ -22,6 +22,7 @@ export interface TestServerOptions {
   rateLimitPerHour?: number;
   trustProxy?: number;
   trustProxyHeader?: 'x-forwarded-for' | 'forwarded';
+  maxConnections?: number;
   now?: () => number;
   timeoutMs?: number;
   mode?: 'live' | 'sample';
@@ -63,6 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimit: limit > 0 ? new MemoryRateLimitStore({ limit }) : null,
     trustProxy: options.trustProxy ?? 0,
     trustProxyHeader: options.trustProxyHeader,
+    maxConnections: options.maxConnections,
     now,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
