@@ -52,6 +52,9 @@ const Env = z.object({
     .pipe(z.enum(TRUST_PROXY_HEADERS, { error: `TRUST_PROXY_HEADER must be ${TRUST_PROXY_HEADERS.join(' or ')}` }))
     .default('x-forwarded-for'),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 120_000).default(8000),
+  PUBLIC_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org' })
+    .optional(),
   MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
 });
 

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     trustProxyHeader: config.TRUST_PROXY_HEADER,
     maxConnections: config.MAX_CONNECTIONS,
+    publicApiBase: config.PUBLIC_API_BASE,
   });
 
   if (config.mode === 'sample') {

@@ -24,6 +24,7 @@ import {
 } from './response-cache.ts';
 import { createStaticFiles } from './static-files.ts';
 import { canonicalCacheKey } from './cache-key.ts';
+import { securityHeaders } from './security-headers.ts';
 import { answerClientError } from './client-error.ts';
 
 export interface TagdexServerOptions {
@@ -35,6 +36,8 @@ export interface TagdexServerOptions {
   rateLimit: RateLimitStore | null;
   /** How many proxy hops' forwarding headers to trust (TRUST_PROXY); 0 ignores them. */
   trustProxy: number;
+  /** The API's base URL the pages call when it is another origin (PUBLIC_API_BASE); allowed by the CSP. */
+  publicApiBase?: string | null;
   /** Concurrent connections accepted (MAX_CONNECTIONS); past it a new connection is closed at once. */
   maxConnections?: number;
   /** Which forwarding header the trusted proxies write (TRUST_PROXY_HEADER); the other is ignored. Default x-forwarded-for. */
@@ -69,7 +72,11 @@ export function createTagdexServer(options: TagdexServerOptions) {
   let logStamp = Number.NaN;
   let logTime = '';
   const startedAt = now();
-  const staticFiles = createStaticFiles({ distDir: options.distDir, extraHeaders: (path) => csvHeaders(path, options.data) });
+  const staticFiles = createStaticFiles({
+    distDir: options.distDir,
+    extraHeaders: (path) => csvHeaders(path, options.data),
+    commonHeaders: securityHeaders({ apiBase: options.publicApiBase }),
+  });
   const policy = options.rateLimit ? `${options.rateLimit.limit};w=${options.rateLimit.windowSeconds}` : null;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -44,6 +44,8 @@ export interface StaticFilesOptions {
   distDir: string;
   /** Extra headers for a file, by its URL path (used for CSV download names). */
   extraHeaders?: (urlPath: string) => Record<string, string> | undefined;
+  /** Headers every file carries (the security headers). */
+  commonHeaders?: Record<string, string>;
 }
 
 export function createStaticFiles(options: StaticFilesOptions) {
@@ -113,6 +115,7 @@ export function createStaticFiles(options: StaticFilesOptions) {
         : 'public, max-age=600, s-maxage=600',
       ETag: file.etag,
       'X-Content-Type-Options': 'nosniff',
+      ...options.commonHeaders,
       ...options.extraHeaders?.(pathname),
     };
     if (file.gzip) headers['Vary'] = 'Accept-Encoding';

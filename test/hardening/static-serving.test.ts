@@ -19,6 +19,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>home</title>');
   await writeFile(join(dist, '404.html'), '<!doctype html><title>Not found</title><p>No such page.</p>');
   await writeFile(join(dist, 'trending', 'in', 'index.html'), '<!doctype html><title>India</title>');
+  await writeFile(join(dist, 'trending', 'in', 'tags-7d.csv'), '\ufeffrank,value\r\n1,a\r\n');
   // Outside dist/: a secret, a folder, and links to both from inside.
   await writeFile(join(root, 'secret.txt'), 'SECRET-OUTSIDE-DIST');
   await mkdir(join(root, 'elsewhere'));
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await symlink(join(root, 'elsewhere'), join(dist, 'linked'));
   // A link that stays inside dist/ is fine.
   await symlink(join(dist, 'trending', 'in', 'index.html'), join(dist, 'india.html'));
-  server = await startTestServer({ distDir: dist });
+  server = await startTestServer({ distDir: dist, publicApiBase: 'https://api.tagdex.example/v1/' });
 });
 afterAll(async () => {
   await server?.close();
@@ -88,5 +89,23 @@ describe('symlinks inside DIST_DIR', () => {
     const answer = await fetch(`${server.baseUrl}/india.html`);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('India');
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/trending/in/', '/trending/in/tags-7d.csv', '/no-such-page/', '/india.html'])('%s carries the CSP, Referrer-Policy and X-Frame-Options', async (path) => {
+    const answer = await fetch(`${server.baseUrl}${path}`);
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    expect(csp.split('; ')).toEqual(
+      expect.arrayContaining([
+        "default-src 'self'",
+        "script-src 'self'",
+        "connect-src 'self' https://api.tagdex.example",
+        "frame-ancestors 'none'",
+      ]),
+    );
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
   });
 });

@@ -23,6 +23,7 @@ export interface TestServerOptions {
   trustProxy?: number;
   trustProxyHeader?: 'x-forwarded-for' | 'forwarded';
   maxConnections?: number;
+  publicApiBase?: string;
   now?: () => number;
   timeoutMs?: number;
   mode?: 'live' | 'sample';
@@ -65,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     trustProxy: options.trustProxy ?? 0,
     trustProxyHeader: options.trustProxyHeader,
     maxConnections: options.maxConnections,
+    publicApiBase: options.publicApiBase,
     now,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
