@@ -5,6 +5,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
   build: { format: 'directory' },
+  // No script or asset is inlined into the HTML, so the Content-Security-Policy can allow scripts from this
+  // origin only, with no hashes to keep in step with the build (functions/security-headers.ts).
+  vite: { build: { assetsInlineLimit: 0 } },
   // Tests build into temporary folders; production uses dist/.
   outDir: process.env.DIST_DIR || 'dist',
 });

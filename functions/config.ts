@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 const DEFAULT_API_BASE = 'https://www.googleapis.com/youtube/v3';
 
+/** The forwarding headers a trusted proxy may write; exactly one is read (TRUST_PROXY_HEADER). */
+export const TRUST_PROXY_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
+export type TrustProxyHeader = (typeof TRUST_PROXY_HEADERS)[number];
+
 const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
@@ -10,6 +14,13 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+/**
+ * Concurrent connections one server accepts by default: far above what a 2-core box serves at once, so only a
+ * flood of idle or half-open connections meets it (each costs a file descriptor and ~10 KB until the 10 s
+ * header limit closes it).
+ */
+export const DEFAULT_MAX_CONNECTIONS = 4096;
 
 const Env = z.object({
   YOUTUBE_API_KEY: z
@@ -34,7 +45,17 @@ const Env = z.object({
   PORT: wholeNumber('PORT', 0, 65535).default(4321),
   RATE_LIMIT_PER_HOUR: wholeNumber('RATE_LIMIT_PER_HOUR', 0, 1_000_000).default(100),
   TRUST_PROXY: wholeNumber('TRUST_PROXY', 0, 10).default(0),
+  TRUST_PROXY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(TRUST_PROXY_HEADERS, { error: `TRUST_PROXY_HEADER must be ${TRUST_PROXY_HEADERS.join(' or ')}` }))
+    .default('x-forwarded-for'),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 120_000).default(8000),
+  PUBLIC_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org' })
+    .optional(),
+  MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
 });
 
 export type Config = z.output<typeof Env> & { mode: 'sample' | 'live' };

@@ -14,6 +14,8 @@ export interface ApiDeps {
   now: () => number;
   /** Counts this request's upstream calls and quota units for the access log; one per request. */
   meter: UpstreamMeter;
+  /** Who is asking: the rate-limit key (address, or /56 for IPv6). Per-client rations (search) count against it. */
+  client: string;
   /** Receives failures the client sees as 5xx, for the log; never echoed to the client. */
   reportError: (error: unknown) => void;
 }

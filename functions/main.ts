@@ -47,6 +47,9 @@ async function main(): Promise<void> {
     rateLimit:
       config.RATE_LIMIT_PER_HOUR > 0 ? new MemoryRateLimitStore({ limit: config.RATE_LIMIT_PER_HOUR }) : null,
     trustProxy: config.TRUST_PROXY,
+    trustProxyHeader: config.TRUST_PROXY_HEADER,
+    maxConnections: config.MAX_CONNECTIONS,
+    publicApiBase: config.PUBLIC_API_BASE,
   });
 
   if (config.mode === 'sample') {

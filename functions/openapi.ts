@@ -157,6 +157,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         summary: endpoint.summary,
         description: endpoint.description,
         parameters: queryParameters(endpoint.query, endpoint.example),
+        // No key and no sign-up: an explicitly empty requirement, so clients and linters know none is needed.
+        security: [],
         responses,
       },
     };
@@ -166,6 +168,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'tagdex API',
       version: '1.0.0',
+      // The project publishes no licence (package.json is private); say so rather than leave it unstated.
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
       description:
         'Which tags a YouTube video uses, what a video or channel is, which tags trend in a country, and how a title ' +
         'compares with the titles trending there now. No key, no sign-up; 100 requests per hour per IP address; ' +
@@ -191,9 +195,14 @@ function queryParameters(query: EndpointDoc['query'], example: Record<string, st
       required: json.required?.includes(name) ?? false,
       description: description ?? meta?.description,
       schema: fieldSchema,
-      ...(example[name] === undefined ? {} : { example: example[name] }),
+      ...(example[name] === undefined ? {} : { example: typedExample(fieldSchema, example[name]) }),
     };
   });
+}
+
+/** An example as the parameter's schema types it: the runnable examples keep query-string text, the document must not. */
+function typedExample(schema: Record<string, unknown>, value: string): string | number {
+  return schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
 }
 
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { YouTubeService } from '../src/youtube/service.ts';
 import { clientAddress, rateLimitKey } from '../src/lib/client-address.ts';
 import type { DataMode } from './deps.ts';
+import { DEFAULT_MAX_CONNECTIONS, type TrustProxyHeader } from './config.ts';
 import type { PreparedData } from './prepared-data.ts';
 import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
 import { cacheSeconds } from './cache-policy.ts';
@@ -22,6 +23,8 @@ import {
   type CachedResponse,
 } from './response-cache.ts';
 import { createStaticFiles } from './static-files.ts';
+import { canonicalCacheKey } from './cache-key.ts';
+import { securityHeaders } from './security-headers.ts';
 import { answerClientError } from './client-error.ts';
 
 export interface TagdexServerOptions {
@@ -33,6 +36,12 @@ export interface TagdexServerOptions {
   rateLimit: RateLimitStore | null;
   /** How many proxy hops' forwarding headers to trust (TRUST_PROXY); 0 ignores them. */
   trustProxy: number;
+  /** The API's base URL the pages call when it is another origin (PUBLIC_API_BASE); allowed by the CSP. */
+  publicApiBase?: string | null;
+  /** Concurrent connections accepted (MAX_CONNECTIONS); past it a new connection is closed at once. */
+  maxConnections?: number;
+  /** Which forwarding header the trusted proxies write (TRUST_PROXY_HEADER); the other is ignored. Default x-forwarded-for. */
+  trustProxyHeader?: TrustProxyHeader;
   now?: () => number;
   /** Receives one JSON line per API request. */
   accessLog?: (line: string) => void;
@@ -47,6 +56,8 @@ const CACHED_STATUSES = new Set([200, 404]);
 /** Bounds of the access log's memos: entries in each, and the longest URL whose parameters are remembered. */
 const MEMO_ENTRIES = 10_000;
 const MEMO_URL_LENGTH = 512;
+/** How long a request's headers may take to arrive. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 export function createTagdexServer(options: TagdexServerOptions) {
   const now = options.now ?? Date.now;
@@ -61,7 +72,11 @@ export function createTagdexServer(options: TagdexServerOptions) {
   let logStamp = Number.NaN;
   let logTime = '';
   const startedAt = now();
-  const staticFiles = createStaticFiles({ distDir: options.distDir, extraHeaders: (path) => csvHeaders(path, options.data) });
+  const staticFiles = createStaticFiles({
+    distDir: options.distDir,
+    extraHeaders: (path) => csvHeaders(path, options.data),
+    commonHeaders: securityHeaders({ apiBase: options.publicApiBase }),
+  });
   const policy = options.rateLimit ? `${options.rateLimit.limit};w=${options.rateLimit.windowSeconds}` : null;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -105,8 +120,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
       }
     }
 
-    const cacheKey = rawUrl;
-    const cached = method === 'GET' || head ? cache.get(cacheKey, now()) : undefined;
+    const cacheKey = canonicalCacheKey(new URL(ORIGIN + rawUrl));
+    const cached = cacheKey !== null && (method === 'GET' || head) ? cache.get(cacheKey, now()) : undefined;
     if (cached) {
       writeCached(req, res, cached, limit, head);
       logRequest(method, pathname, rawUrl, cached.status, started, 'hit', 0, 0, client);
@@ -124,6 +139,7 @@ export function createTagdexServer(options: TagdexServerOptions) {
       mode: options.mode,
       now,
       meter,
+      client,
       reportError: (error: unknown) => errorLog(describeError(error, pathname)),
     });
     const text = knownBody(response);
@@ -142,7 +158,7 @@ export function createTagdexServer(options: TagdexServerOptions) {
       storedAt: stamp,
       expiresAt: stamp + cacheSeconds(response.status) * 1000,
     };
-    if ((method === 'GET' || head) && CACHED_STATUSES.has(response.status)) cache.set(cacheKey, entry);
+    if (cacheKey !== null && (method === 'GET' || head) && CACHED_STATUSES.has(response.status)) cache.set(cacheKey, entry);
     writeCached(req, res, entry, limit, head);
     logRequest(method, pathname, rawUrl, response.status, started, isEndpoint || pathname === OPENAPI_PATH ? 'miss' : 'none', meter.calls, meter.units, client);
   }
@@ -233,7 +249,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
     let answer = await staticFiles.serve(pathname, requestHeaders);
     let status = answer?.status ?? 404;
     if (!answer) {
-      answer = await staticFiles.serve('/404.html', requestHeaders);
+      // Never revalidated: a 304 to a 404 would leave a browser showing an empty page.
+      answer = await staticFiles.serve('/404.html', { acceptEncoding: requestHeaders.acceptEncoding });
       status = 404;
     }
     if (!answer) {
@@ -248,14 +265,15 @@ export function createTagdexServer(options: TagdexServerOptions) {
   }
 
   function clientKey(req: IncomingMessage): string {
+    const socketAddress = req.socket.remoteAddress ?? 'unknown';
+    // Only the header the proxy writes: a client could send the other one, and the proxy would pass it on.
+    if (options.trustProxyHeader === 'forwarded') {
+      return rateLimitKey(clientAddress({ socketAddress, forwarded: req.headers['forwarded'] }, options.trustProxy));
+    }
     const forwardedFor = req.headers['x-forwarded-for'];
     return rateLimitKey(
       clientAddress(
-        {
-          socketAddress: req.socket.remoteAddress ?? 'unknown',
-          forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-          forwarded: req.headers['forwarded'],
-        },
+        { socketAddress, forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor },
         options.trustProxy,
       ),
     );
@@ -310,7 +328,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
   }
 
   let draining = false;
-  const server: Server = createServer((req, res) => {
+  // Timeouts are checked every second (Node's default is 30 s), so a slow sender is cut off close to the limit.
+  const server: Server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     // While draining, a kept-alive connection is closed as soon as its response is out.
     // (The response lets go of its socket before 'finish', so keep hold of it here.)
     const socket = req.socket;
@@ -330,8 +349,10 @@ export function createTagdexServer(options: TagdexServerOptions) {
   // Requests the HTTP parser refuses (a 100 KB address, raw bytes in the query) still get the envelope and CORS.
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // A request's headers must arrive within 10 s (slowloris); the whole request within 30 s.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = 30_000;
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
 
   /** Graceful stop: no new connections, idle ones closed, busy ones closed once their response is sent. */
   function drain(): Promise<void> {

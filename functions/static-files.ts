@@ -2,10 +2,11 @@
  * Serves Astro's built output (dist/): pages, CSV downloads and assets. Files are read once and kept with
  * their validator and compressed forms, since a build's files never change while the process runs.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongEtag, etagMatches } from './response-cache.ts';
+import { safeRedirectLocation } from './safe-redirect.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,10 +44,14 @@ export interface StaticFilesOptions {
   distDir: string;
   /** Extra headers for a file, by its URL path (used for CSV download names). */
   extraHeaders?: (urlPath: string) => Record<string, string> | undefined;
+  /** Headers every file carries (the security headers). */
+  commonHeaders?: Record<string, string>;
 }
 
 export function createStaticFiles(options: StaticFilesOptions) {
   const root = resolve(options.distDir);
+  // The root's own real path, found once: DIST_DIR itself may be a link (a deploy that swaps releases).
+  let realRoot: Promise<string> | undefined;
   const files = new Map<string, Promise<StaticFile | null>>();
 
   function load(filePath: string): Promise<StaticFile | null> {
@@ -73,15 +78,28 @@ export function createStaticFiles(options: StaticFilesOptions) {
     const target = resolve(root, `.${decoded}`);
     if (target !== root && !target.startsWith(root + sep)) return null;
 
-    const info = await stat(target).catch(() => null);
+    const real = await realPathInside(target);
+    if (real === null) return null;
+    const info = await stat(real).catch(() => null);
     if (info?.isDirectory()) {
       if (!pathname.endsWith('/')) {
-        return { status: 301, headers: { Location: `${pathname}/`, 'Cache-Control': 'public, max-age=600' }, body: null };
+        const location = safeRedirectLocation(pathname);
+        if (location === null) return null;
+        return { status: 301, headers: { Location: location, 'Cache-Control': 'public, max-age=600' }, body: null };
       }
-      return answer(await load(join(target, 'index.html')), pathname, requestHeaders);
+      const index = await realPathInside(join(real, 'index.html'));
+      return index === null ? null : answer(await load(index), pathname, requestHeaders);
     }
     if (!info?.isFile()) return null;
-    return answer(await load(target), pathname, requestHeaders);
+    return answer(await load(real), pathname, requestHeaders);
+  }
+
+  /** The real path of `path` (every symlink followed), or null when it does not exist or lies outside DIST_DIR. */
+  async function realPathInside(path: string): Promise<string | null> {
+    realRoot ??= realpath(root).catch(() => root);
+    const [real, base] = await Promise.all([realpath(path).catch(() => null), realRoot]);
+    if (real === null || (real !== base && !real.startsWith(base + sep))) return null;
+    return real;
   }
 
   function answer(
@@ -97,6 +115,7 @@ export function createStaticFiles(options: StaticFilesOptions) {
         : 'public, max-age=600, s-maxage=600',
       ETag: file.etag,
       'X-Content-Type-Options': 'nosniff',
+      ...options.commonHeaders,
       ...options.extraHeaders?.(pathname),
     };
     if (file.gzip) headers['Vary'] = 'Accept-Encoding';

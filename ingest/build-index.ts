@@ -1,8 +1,10 @@
 /**
  * The index step of the build: each region's snapshots of the last 90 days → its 90 pre-computed windows,
- * the full tables of the 1/7/30/90-day windows, and the title benchmark, all written atomically to build/.
+ * the full tables of the 1/7/30/90-day windows, and the title benchmark, written to a staging folder and then
+ * swapped in as build/ whole.
  */
-import { join, relative } from 'node:path';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REGIONS, REGION_NAMES, type Region } from '../src/lib/regions.ts';
 import { addDays } from '../src/lib/iso-date.ts';
@@ -38,6 +40,55 @@ export interface BuildTimings {
  * on with the valid files and never publishes a skipped file's data.
  */
 export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifest: BuildManifest; timings: BuildTimings }> {
+  // Everything is written into a staging folder beside build/ and swapped in whole at the end, so the server
+  // only ever loads one complete build; a build that fails leaves the previous one as it was.
+  const staging = await createStagingFolder(opts.buildDir);
+  try {
+    const started = performance.now();
+    const { manifest, timings } = await writeIndexes({ ...opts, buildDir: staging });
+    await swapInFolder(staging, opts.buildDir, opts.fs);
+    timings.total = performance.now() - started;
+    opts.log?.(
+      `build: indexes of ${REGIONS.length} regions (${opts.source} data) in ${ms(timings.total)} ` +
+        `(read ${ms(timings.read)}, index ${ms(timings.index)}, write ${ms(timings.write)}) → ${opts.buildDir}`,
+    );
+    return { manifest, timings };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** A fresh, empty folder next to `buildDir` (same file system, so the final rename is atomic). */
+async function createStagingFolder(buildDir: string): Promise<string> {
+  const parent = dirname(resolve(buildDir));
+  await mkdir(parent, { recursive: true });
+  return mkdtemp(join(parent, `.${basename(resolve(buildDir))}.staging-`));
+}
+
+/**
+ * Replaces `target` with `staging` by renames: the old folder is moved aside, the new one moved in, the old
+ * one removed. Should the second rename fail, the old folder is moved back.
+ */
+async function swapInFolder(staging: string, target: string, fs: Pick<StoreFs, 'rename'> = { rename }): Promise<void> {
+  const aside = `${staging}.previous`;
+  const hadPrevious = await fs.rename(target, aside).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  try {
+    await fs.rename(staging, target);
+  } catch (error) {
+    if (hadPrevious) await fs.rename(aside, target).catch(() => {});
+    throw error;
+  }
+  if (hadPrevious) await rm(aside, { recursive: true, force: true });
+}
+
+async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: BuildManifest; timings: BuildTimings }> {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? Date.now;
   const store = createSnapshotStore(opts.dataRoot, opts.fs);
@@ -88,13 +139,8 @@ export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifes
   }
 
   const manifest: BuildManifest = { built_at: new Date(now()).toISOString(), source: opts.source, regions };
-  // Written last: a build that stopped half-way leaves the previous manifest in place.
   await writeFileAtomic(join(opts.buildDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, opts.fs);
   timings.total = performance.now() - started;
-  log(
-    `build: indexes of ${REGIONS.length} regions (${opts.source} data) in ${ms(timings.total)} ` +
-      `(read ${ms(timings.read)}, index ${ms(timings.index)}, write ${ms(timings.write)}) → ${opts.buildDir}`,
-  );
   return { manifest, timings };
 
   async function writeJson(path: string, value: unknown): Promise<void> {

@@ -8,7 +8,7 @@ import type { ChannelRef } from '../../src/lib/channel-ref.ts';
 
 export async function getChannel(request: Request, deps: ApiDeps): Promise<Response> {
   const { ref } = parseQuery(request, ChannelQuery);
-  const item = await deps.youtube.getChannel(ref, deps.meter);
+  const item = await deps.youtube.getChannel(ref, deps.meter, deps.client);
   if (!item) throw new ApiError(404, notFoundMessage(ref));
   return ok(toChannelRecord(item));
 }

@@ -8,7 +8,10 @@ export interface AddressSources {
   socketAddress: string;
   /** The raw `X-Forwarded-For` header, if any. */
   forwardedFor?: string | null;
-  /** The raw RFC 7239 `Forwarded` header, if any (read only when X-Forwarded-For is absent). */
+  /**
+   * The raw RFC 7239 `Forwarded` header, if any (read only when `forwardedFor` is absent). The caller passes
+   * only the one header its proxies write (TRUST_PROXY_HEADER), so a client cannot choose through the other.
+   */
   forwarded?: string | null;
 }
 

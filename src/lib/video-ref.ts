@@ -42,13 +42,14 @@ const ACCEPTED_HOSTS = 'youtube.com, www./m./music.youtube.com, youtu.be, youtub
 const PLAYLIST_REASON = 'a playlist link names no single video; open one video of the playlist and copy its link';
 const CHANNEL_REASON = 'that is a channel link, not a video link';
 const VIDEO_PATHS = '/watch?v=ID, /shorts/ID, /embed/ID, /live/ID';
+const CONFLICTING_V_REASON = 'the link has more than one different v= parameter';
 
 /**
  * Reads a video reference. Accepted, with `http://`, `https://` or no scheme, surrounding spaces ignored:
  * - `youtube.com/watch?v=ID` (the `v` parameter anywhere among the others; `www.`, `m.`, `music.` hosts),
  * - `youtu.be/ID`, `youtube.com/shorts/ID`, `/embed/ID` (also on youtube-nocookie.com), `/live/ID`, `/v/ID`,
  * - a bare 11-character id.
- * Extra query parameters and fragments are ignored. Everything else is refused with a reason: other hosts and
+ * Extra query parameters and fragments are ignored, also when glued on with `&` instead of `?` (`youtu.be/ID&t=20`). Everything else is refused with a reason: other hosts and
  * lookalikes, any user name or port in the link, other schemes, ids that are not exactly 11 characters of
  * `[A-Za-z0-9_-]` (a longer id is never cut down), playlist-only and channel links, and conflicting `v=` values.
  * The id returned always occurs literally in the input.
@@ -138,7 +139,7 @@ function videoIdInUrl(url: URL, host: YouTubeHostKind, segments: string[]): Vide
   if (host === 'short') {
     if (first === undefined) return fail('the youtu.be link has no video id');
     if (segments.length > 1) return fail('a youtu.be link is youtu.be/ID with nothing after the id');
-    return checkVideoId(first);
+    return idBeforeAmpersand(first);
   }
   if (host === 'nocookie' && first !== 'embed') {
     return fail('on youtube-nocookie.com only /embed/ID links name a video');
@@ -158,7 +159,7 @@ function videoIdInUrl(url: URL, host: YouTubeHostKind, segments: string[]): Vide
       }
       if (first === 'embed' && second === 'videoseries') return fail(PLAYLIST_REASON);
       if (segments.length > 2) return fail(`a /${first}/ link has nothing after the video id`);
-      return checkVideoId(second);
+      return idBeforeAmpersand(second);
     case 'playlist':
       return fail(PLAYLIST_REASON);
     case 'channel':
@@ -172,6 +173,22 @@ function videoIdInUrl(url: URL, host: YouTubeHostKind, segments: string[]): Vide
 }
 
 /**
+ * The id in a path segment that may carry a query glued on with `&` where the `?` belongs (`youtu.be/ID&t=20`,
+ * a common copy-paste slip). What follows the first `&` is read as `name=value` pairs and otherwise ignored,
+ * except that a `v=` naming another video is a conflict, as in a watch link.
+ */
+function idBeforeAmpersand(segment: string): VideoRefResult {
+  const amp = segment.indexOf('&');
+  if (amp < 0) return checkVideoId(segment);
+  const checked = checkVideoId(segment.slice(0, amp));
+  if (!checked.ok) return checked;
+  for (const pair of segment.slice(amp + 1).split('&')) {
+    if (pair.startsWith('v=') && pair.slice(2) !== checked.id) return fail(CONFLICTING_V_REASON);
+  }
+  return checked;
+}
+
+/**
  * The id in a watch link's `v` parameter, read from the raw query so that a percent-encoded id (which would not
  * occur literally in the input) is refused. Repeated `v` parameters must agree, whether encoded or not.
  */
@@ -180,7 +197,7 @@ function watchLinkId(url: URL): VideoRefResult {
   if (decoded.length === 0) {
     return url.searchParams.has('list') ? fail(PLAYLIST_REASON) : fail('the watch link has no v= parameter');
   }
-  if (new Set(decoded).size > 1) return fail('the link has more than one different v= parameter');
+  if (new Set(decoded).size > 1) return fail(CONFLICTING_V_REASON);
   const checked = checkVideoId(decoded[0] ?? '');
   if (!checked.ok) return checked;
   const raw: string[] = [];

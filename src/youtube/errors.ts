@@ -103,7 +103,7 @@ export const MESSAGES = {
   noKey: 'The YouTube Data API refused the request because the server sent no usable API key.',
   access: "The YouTube Data API is not enabled for the server's API key.",
   searchRationed:
-    "Looking up /c/ links needs a YouTube search, and today's ration of searches is used up; use the channel's @handle or /channel/ link instead.",
+    "Looking up /c/ links needs a YouTube search, and today's ration of searches (for everyone, or for your address) is used up; use the channel's @handle or /channel/ link instead.",
   forbidden: (status: number) => `The YouTube Data API refused the request (HTTP ${status}).`,
   badRequest: (status: number) => `The YouTube Data API rejected the request as invalid (HTTP ${status}).`,
   server: (status: number) => `The YouTube Data API failed with a server error (HTTP ${status}).`,

@@ -59,3 +59,40 @@ export function createDailyBudget(limit: number, now: () => number): DailyBudget
     },
   };
 }
+
+/** A DailyBudget per client key: each client may use `limit` a Pacific day, whatever the others used. */
+export interface PerClientDailyBudget {
+  /** Whether `client` has some of today's budget left (nothing is used). */
+  allows(client: string): boolean;
+  /** Uses one unit of `client`'s budget for today. */
+  take(client: string): void;
+  readonly limit: number;
+}
+
+/**
+ * Creates a PerClientDailyBudget over the injected clock. Only clients that used some budget today are
+ * remembered, and all are forgotten at midnight Pacific, so the memory is bounded by what the day's uses are.
+ */
+export function createPerClientDailyBudget(limit: number, now: () => number): PerClientDailyBudget {
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
+  let day = '';
+  const used = new Map<string, number>();
+  const roll = () => {
+    const today = pacificDate(now());
+    if (today !== day) {
+      day = today;
+      used.clear();
+    }
+  };
+  return {
+    limit,
+    allows(client) {
+      roll();
+      return (used.get(client) ?? 0) < limit;
+    },
+    take(client) {
+      roll();
+      used.set(client, (used.get(client) ?? 0) + 1);
+    },
+  };
+}

@@ -9,13 +9,14 @@ import { createSingleFlight } from '../lib/single-flight.ts';
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from './client.ts';
 import { MESSAGES } from './errors.ts';
-import { createDailyBudget } from './quota.ts';
+import { createDailyBudget, createPerClientDailyBudget } from './quota.ts';
 import type { ChannelResource, VideoResource } from './wire-types.ts';
 
 /** The lookups the API endpoints need. Both resolve to null when the upstream has no such video or channel. */
 export interface YouTubeService {
   getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null>;
-  getChannel(ref: ChannelRef, meter?: UpstreamMeter): Promise<ChannelResource | null>;
+  /** `caller` (the client's rate-limit key) is charged for any search the lookup needs; see `searchesPerClientPerDay`. */
+  getChannel(ref: ChannelRef, meter?: UpstreamMeter, caller?: string): Promise<ChannelResource | null>;
 }
 
 /** Counters for the access log and /healthz. */
@@ -53,6 +54,11 @@ export interface YouTubeServiceOptions {
   /** `search.list` calls allowed per Pacific day, for `/c/` names only. Default 50. */
   searchBudgetPerDay?: number;
   /**
+   * `search.list` calls one client may cause per Pacific day. Default 5: without it, one address could spend the
+   * whole day's ration (and half the quota) and leave `/c/` links failing for everyone until midnight Pacific.
+   */
+  searchesPerClientPerDay?: number;
+  /**
    * How long a handle, username or `/c/` name is remembered as a channel id. Default 6 hours: a name rarely
    * moves to another channel, and a `/c/` name that needed a search cost 100 units to resolve.
    */
@@ -81,6 +87,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   const negativeTtlMs = opts.negativeTtlMs ?? Math.min(60_000, ttlMs);
   const maxEntries = opts.maxEntries ?? 10_000;
   const searchBudget = createDailyBudget(opts.searchBudgetPerDay ?? 50, now);
+  const clientSearches = createPerClientDailyBudget(opts.searchesPerClientPerDay ?? 5, now);
   const nameTtlMs = opts.nameTtlMs ?? 6 * 3_600_000;
 
   const videos = createTtlCache<VideoResource | null>({ maxEntries, now });
@@ -223,13 +230,16 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
    * only then a (rationed) search, whose candidates are fetched in one call and kept only if their
    * `customUrl` is the name itself. A near miss returns null, never a different channel.
    */
-  function channelForCustomName(name: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+  function channelForCustomName(name: string, meter?: UpstreamMeter, caller?: string): Promise<ChannelResource | null> {
     return byName(
       `n:${name.toLowerCase()}`,
       async (m) => {
         const viaHandle = await channelForHandle(name, m);
         if (viaHandle !== null) return viaHandle;
-        if (!searchBudget.take()) throw new UpstreamError('quota', MESSAGES.searchRationed, { reason: 'searchRationExhausted' });
+        // The client's own ration first, so a client past it leaves the shared ration to everyone else.
+        const allowed = (caller === undefined || clientSearches.allows(caller)) && searchBudget.take();
+        if (!allowed) throw new UpstreamError('quota', MESSAGES.searchRationed, { reason: 'searchRationExhausted' });
+        if (caller !== undefined) clientSearches.take(caller);
         upstreamCalls += 1;
         const found = await client.searchChannels(name, m);
         const ids = [...new Set((found.items ?? []).flatMap((r) => r.id.channelId ?? r.snippet?.channelId ?? []))];
@@ -246,7 +256,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     );
   }
 
-  async function getChannel(ref: ChannelRef, meter?: UpstreamMeter): Promise<ChannelResource | null> {
+  async function getChannel(ref: ChannelRef, meter?: UpstreamMeter, caller?: string): Promise<ChannelResource | null> {
     switch (ref.kind) {
       case 'id':
         return getChannelById(ref.id, meter);
@@ -255,7 +265,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       case 'user':
         return channelForUsername(ref.username, meter);
       case 'custom':
-        return channelForCustomName(ref.name, meter);
+        return channelForCustomName(ref.name, meter, caller);
       case 'video': {
         const video = await getVideo(ref.videoId, meter);
         const channelId = video?.snippet?.channelId;

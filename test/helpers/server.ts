@@ -21,6 +21,9 @@ export interface TestServerOptions {
   distDir?: string;
   rateLimitPerHour?: number;
   trustProxy?: number;
+  trustProxyHeader?: 'x-forwarded-for' | 'forwarded';
+  maxConnections?: number;
+  publicApiBase?: string;
   now?: () => number;
   timeoutMs?: number;
   mode?: 'live' | 'sample';
@@ -31,6 +34,8 @@ export interface TestServer {
   upstream: UpstreamEmulator;
   accessLog: string[];
   errorLog: string[];
+  /** The server's in-process response cache, for tests that check what it holds. */
+  cache: { readonly size: number };
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -52,13 +57,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const accessLog: string[] = [];
   const errorLog: string[] = [];
   const limit = options.rateLimitPerHour ?? 0;
-  const { server } = createTagdexServer({
+  const { server, cache } = createTagdexServer({
     mode: options.mode ?? 'live',
     youtube: createYouTubeService({ client, now }),
     data,
     distDir: options.distDir ?? 'dist',
     rateLimit: limit > 0 ? new MemoryRateLimitStore({ limit }) : null,
     trustProxy: options.trustProxy ?? 0,
+    trustProxyHeader: options.trustProxyHeader,
+    maxConnections: options.maxConnections,
+    publicApiBase: options.publicApiBase,
     now,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
@@ -70,6 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     upstream,
     accessLog,
     errorLog,
+    cache,
     get: (pathAndQuery, init) => fetch(baseUrl + pathAndQuery, init),
     async close() {
       server.closeAllConnections();

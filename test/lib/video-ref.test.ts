@@ -51,6 +51,11 @@ describe('parseVideoRef', () => {
   it.each([
     ['_-aZ09_-aZ0', '_-aZ09_-aZ0'],
     ['https://youtu.be/-_-_-_-_-_-', '-_-_-_-_-_-'],
+    // A query glued on with & where the ? belongs (copy-paste slip).
+    ['https://youtu.be/VM_6n762j6M&t=20', 'VM_6n762j6M'],
+    ['http://youtu.be/G-3YxlZIhus&feature=channel', 'G-3YxlZIhus'],
+    ['youtu.be/G-3YxlZIhus&feature=channel&v=G-3YxlZIhus', 'G-3YxlZIhus'],
+    ['https://www.youtube.com/shorts/VM_6n762j6M&feature=share', 'VM_6n762j6M'],
     ['https://www.youtube.com/watch?v=AbCdEfGhIjK&list=x', 'AbCdEfGhIjK'],
     // "videoseries" is an ordinary id outside /embed/.
     ['videoseries', 'videoseries'],
@@ -96,6 +101,8 @@ describe('parseVideoRef', () => {
     ['https://www.youtube.com/watch?%76=dQw4w9WgXcQ', 'not percent-encoded'],
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&v=AAAAAAAAAAA', 'more than one different v='],
     ['https://www.youtube.com/watch?%76=AAAAAAAAAAA&v=dQw4w9WgXcQ', 'more than one different v='],
+    ['https://youtu.be/VM_6n762j6M&v=G-3YxlZIhus', 'more than one different v='],
+    ['https://youtu.be/VM_6n762j6&t=20', 'this one has 10'],
     ['https://www.youtube.com/watch?vv=dQw4w9WgXcQ', 'has no v= parameter'],
     ['https://www.youtube.com/watch#v=dQw4w9WgXcQ', 'has no v= parameter'],
     // Playlist-only links.

@@ -1,0 +1,106 @@
+/**
+ * The response cache over real HTTP: keys are canonical (path, then only the endpoint's parameters in a fixed
+ * order), the OpenAPI document is one entry whatever its query, and 404s for unknown paths are not kept, so a
+ * flood of unmetered junk neither evicts a real answer nor grows memory.
+ */
+import { Agent } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalCacheKey, CACHEABLE_PARAMS } from '../../functions/cache-key.ts';
+import { buildOpenApiDocument } from '../../functions/openapi.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
+import { agentGet, memoryMb } from './support.ts';
+
+let clock = 1_700_000_000_000;
+let server: TestServer;
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+beforeAll(async () => {
+  server = await startTestServer({ dataset: fixtureDataset, rateLimitPerHour: 100, now: () => clock });
+});
+afterAll(async () => {
+  agent.destroy();
+  await server?.close();
+});
+
+const get = (path: string) => agentGet(server.baseUrl, path, agent);
+
+describe('canonicalCacheKey', () => {
+  it.each([
+    ['/api/v1/video?url=X&junk=1', '/api/v1/video?url=X'],
+    ['/api/v1/video/?junk=1&url=X', '/api/v1/video?url=X'],
+    ['/api/v1/x/../video?url=X', '/api/v1/video?url=X'],
+    ['/api/v1/trending-tags?limit=5&region=IN&days=7&utm=1', '/api/v1/trending-tags?region=IN&days=7&limit=5'],
+    ['/api/v1/video?url=a+b', '/api/v1/video?url=a%20b'],
+    ['/api/v1/video?url=A&url=B', '/api/v1/video?url=A&url=B'],
+    ['/api/v1/openapi.json?cachebust=123', '/api/v1/openapi.json'],
+    ['/api/v1/no-such-endpoint?x=1', null],
+    ['/api/v1/openapi.json.bak', null],
+  ])('%s → %s', (address, key) => {
+    expect(canonicalCacheKey(new URL(`http://h${address}`))).toBe(key);
+  });
+
+  it('knows exactly the parameters the OpenAPI document declares for each path', () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, { get: { parameters?: { name: string }[] } }> };
+    const declared = Object.fromEntries(
+      Object.entries(document.paths).map(([path, item]) => [path, (item.get.parameters ?? []).map((p) => p.name).sort()]),
+    );
+    const known = Object.fromEntries(
+      Object.entries(CACHEABLE_PARAMS)
+        .filter(([path]) => path !== '/api/v1/openapi.json')
+        .map(([path, names]) => [path, [...names].sort()]),
+    );
+    expect(known).toEqual(declared);
+  });
+});
+
+describe('over HTTP', () => {
+  it('unknown parameters share the entry of the plain request', async () => {
+    expect((await get(`/api/v1/tags?url=${HINDI_VIDEO_ID}`)).status).toBe(200);
+    clock += 2000;
+    const again = await get(`/api/v1/tags?junk=1&url=${HINDI_VIDEO_ID}&utm_source=x`);
+    expect(again.status).toBe(200);
+    expect(again.headers['age']).toBe('2');
+  });
+
+  it('the OpenAPI document is one entry whatever the query', async () => {
+    const before = server.cache.size;
+    await get('/api/v1/openapi.json?a=1');
+    clock += 1000;
+    const second = await get('/api/v1/openapi.json?b=2');
+    expect(second.headers['age']).toBe('1');
+    expect(server.cache.size).toBe(before + 1);
+  });
+
+  it('a flood of junk paths and OpenAPI queries leaves a primed answer cached and memory bounded', async () => {
+    const primed = '/api/v1/trending-tags?region=IN';
+    expect((await get(primed)).status).toBe(200);
+    clock += 1000;
+    const size = server.cache.size;
+    const before = { ...memoryMb(), buffers: buffersMb() };
+    const started = performance.now();
+    for (let batch = 0; batch < 100; batch++) {
+      await Promise.all(
+        Array.from({ length: 14 }, (_, i) => {
+          const n = batch * 14 + i;
+          return get(i % 2 === 0 ? `/api/v1/openapi.json?${n}=${'x'.repeat(200)}` : `/api/v1/junk-${n}-${'y'.repeat(200)}`);
+        }),
+      );
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const after = { ...memoryMb(), buffers: buffersMb() };
+    process.stderr.write(`junk flood: 1,400 requests in ${seconds.toFixed(1)} s; cache ${size} → ${server.cache.size} entries; heap ${before.heap} → ${after.heap} MB, buffers ${before.buffers} → ${after.buffers} MB, rss ${before.rss} → ${after.rss} MB\n`);
+    expect(server.cache.size).toBe(size);
+    const hit = await get(primed);
+    expect(hit.status).toBe(200);
+    expect(hit.headers['age']).toBe('1');
+    // Cached bodies are Buffers, outside the V8 heap: both must stay flat.
+    expect(after.heap - before.heap).toBeLessThan(20);
+    expect(after.buffers - before.buffers).toBeLessThan(10);
+  });
+});
+
+/** Memory held by Buffers and ArrayBuffers, in MB (read right after memoryMb's full collection). */
+function buffersMb(): number {
+  return Math.round((process.memoryUsage().arrayBuffers / 1024 / 1024) * 10) / 10;
+}
