@@ -161,6 +161,8 @@ export function formatBuildSection(report: BuildReport): string {
     `| buildIndexes total | ${pick('total').toFixed(2)} s |`,
     `| — reading and validating snapshots | ${pick('read').toFixed(2)} s |`,
     `| — computing the 90 windows, tables and title benchmark | ${pick('index').toFixed(2)} s |`,
+    `| — computing the 45 rising windows | ${pick('rising').toFixed(2)} s |`,
+    `| — computing every key's daily series (tag history) | ${pick('history').toFixed(2)} s |`,
     `| — writing build/ (atomic, fsync) | ${pick('write').toFixed(2)} s |`,
     `| build/ written by buildIndexes | ${mb(report.buildBytes)} MB in ${report.buildFiles} files |`,
     `| astro build over these indexes (once) | ${report.astroMs === null ? 'skipped' : `${(report.astroMs / 1000).toFixed(1)} s`} |`,

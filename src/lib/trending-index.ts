@@ -25,6 +25,13 @@ export interface IndexSnapshot {
   videos: readonly IndexVideo[];
 }
 
+/**
+ * How a key's spelling in the index changes as the window widens: `[days, value]` pairs, ascending by `days`,
+ * each saying "from this window size on, the index spells the key `value`". A window smaller than the first
+ * pair's `days` does not hold the key.
+ */
+export type SpellingRuns = Array<[days: number, value: string]>;
+
 /** Every window of a region, plus the complete lists of the table windows. */
 export interface TrendingWindows {
   /** The newest snapshot date, or null when there are no snapshots. */
@@ -33,6 +40,8 @@ export interface TrendingWindows {
   windows: WindowIndex[];
   /** Complete, ordered lists for each requested window size. */
   tables: Map<number, { tags: TagEntry[]; hashtags: TagEntry[] }>;
+  /** With `spellings: true`: every key's spelling runs over the windows 1 … `days`, tags and hashtags apart. */
+  spellings: { tags: Map<string, SpellingRuns>; hashtags: Map<string, SpellingRuns> } | null;
 }
 
 /**
@@ -103,6 +112,13 @@ class TagTally {
       this.normalized.set(raw, pair);
     }
     return pair;
+  }
+
+  /** The key's spelling in the index: the one most of its videos use. */
+  best(key: string): string {
+    const tally = this.keys.get(key);
+    if (tally === undefined) throw new Error(`No tally for key ${JSON.stringify(key)}`);
+    return tally.best;
   }
 
   entry(key: string): TagEntry {
@@ -195,7 +211,7 @@ export function emptyWindow(days: number): WindowIndex {
  * Snapshots newest first: by date, and (should one date appear twice) by `fetched_at`, so "the newest
  * snapshot containing a video" is always the first one met.
  */
-function newestFirst<S extends IndexSnapshot>(snapshots: readonly S[]): S[] {
+export function newestFirst<S extends IndexSnapshot>(snapshots: readonly S[]): S[] {
   return [...snapshots].sort(
     (a, b) => compareCodePoints(b.date, a.date) || Date.parse(b.fetched_at) - Date.parse(a.fetched_at),
   );
@@ -209,14 +225,22 @@ function checkDays(days: number, name: string): void {
 
 /**
  * One window computed directly, with complete (untruncated) tag and hashtag lists.
- * The window covers the snapshots dated `latest − (days − 1)` through `latest`, the newest date given.
+ * The window covers the snapshots dated `until − (days − 1)` through `until`; `until` defaults to the newest
+ * date given. A window that holds no snapshot is the empty window. `date_from`/`date_to` and `fetched_at` are
+ * those of the window's own newest snapshot.
  */
-export function aggregateTrendingTags(snapshots: readonly IndexSnapshot[], days: number): WindowIndex {
+export function aggregateTrendingTags(
+  snapshots: readonly IndexSnapshot[],
+  days: number,
+  options: { until?: string } = {},
+): WindowIndex {
   checkDays(days, 'days');
-  const ordered = newestFirst(snapshots);
+  const until = options.until;
+  const ordered = newestFirst(until === undefined ? snapshots : snapshots.filter((snapshot) => snapshot.date <= until));
   const latest = ordered[0];
   if (latest === undefined) return emptyWindow(days);
-  const from = addDays(latest.date, -(days - 1));
+  const from = addDays(until ?? latest.date, -(days - 1));
+  if (latest.date < from) return emptyWindow(days);
   const tally = new WindowTally();
   for (const snapshot of ordered) {
     if (snapshot.date < from) break;
@@ -233,14 +257,15 @@ export function aggregateTrendingTags(snapshots: readonly IndexSnapshot[], days:
  */
 export function buildTrendingWindows(
   snapshots: readonly IndexSnapshot[],
-  options: { days?: number; top?: number; tables?: readonly number[] } = {},
+  options: { days?: number; top?: number; tables?: readonly number[]; spellings?: boolean } = {},
 ): TrendingWindows {
   const { days = MAX_WINDOW_DAYS, top = TOP_ENTRIES, tables = TABLE_WINDOWS } = options;
   checkDays(days, 'days');
   checkDays(top, 'top');
   const ordered = newestFirst(snapshots);
   const latest = ordered[0];
-  const result: TrendingWindows = { latest_date: latest?.date ?? null, windows: [], tables: new Map() };
+  const spellings = options.spellings ? { tags: new Map<string, SpellingRuns>(), hashtags: new Map<string, SpellingRuns>() } : null;
+  const result: TrendingWindows = { latest_date: latest?.date ?? null, windows: [], tables: new Map(), spellings };
   if (latest === undefined) {
     for (let n = 1; n <= days; n++) result.windows.push(emptyWindow(n));
     for (const n of tables) result.tables.set(n, { tags: [], hashtags: [] });
@@ -256,12 +281,28 @@ export function buildTrendingWindows(
     for (; next < ordered.length && (ordered[next] as IndexSnapshot).date >= from; next++) {
       tally.addSnapshot(ordered[next] as IndexSnapshot);
     }
-    result.windows.push(tally.window(n, latest, tagTop.update(), hashtagTop.update()));
+    const touchedTags = tally.tags.takeTouched();
+    const touchedHashtags = tally.hashtags.takeTouched();
+    if (spellings) {
+      recordSpellings(spellings.tags, tally.tags, touchedTags, n);
+      recordSpellings(spellings.hashtags, tally.hashtags, touchedHashtags, n);
+    }
+    result.windows.push(tally.window(n, latest, tagTop.update(touchedTags), hashtagTop.update(touchedHashtags)));
     if (tables.includes(n)) {
       result.tables.set(n, { tags: tally.tags.sorted(), hashtags: tally.hashtags.sorted() });
     }
   }
   return result;
+}
+
+/** Appends a run for each touched key whose spelling in the window of `days` differs from its last run. */
+function recordSpellings(runs: Map<string, SpellingRuns>, tally: TagTally, touched: ReadonlySet<string>, days: number): void {
+  for (const key of touched) {
+    const best = tally.best(key);
+    const keyRuns = runs.get(key);
+    if (keyRuns === undefined) runs.set(key, [[days, best]]);
+    else if ((keyRuns.at(-1) as [number, string])[1] !== best) keyRuns.push([days, best]);
+  }
 }
 
 /**
@@ -278,8 +319,9 @@ class TopEntries {
     private readonly size: number,
   ) {}
 
-  update(): TagEntry[] {
-    const candidates = this.tally.takeTouched();
+  /** The new top, given the keys touched since the last update (the set is consumed). */
+  update(touched: Set<string>): TagEntry[] {
+    const candidates = touched;
     for (const key of this.keys) candidates.add(key);
     const ranked = [...candidates]
       .map((key) => ({ key, entry: this.tally.entry(key) }))
