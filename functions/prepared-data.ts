@@ -7,8 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { REGIONS, type Region } from '../src/lib/regions.ts';
-import { BuildManifest, HistoryShard, RegionRising, RegionTrending } from '../src/schemas/build-output.ts';
-import { historyShard } from '../src/lib/tag-history.ts';
+import { BUILD_FILES, BuildManifest, HistoryShard, RegionRising, RegionTrending } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../src/schemas/title-score.ts';
 
@@ -27,11 +26,6 @@ export interface PreparedData {
   historyShard(region: Region, key: string): Promise<HistoryShard | null>;
 }
 
-/** Where each lazily read file lives, relative to the build folder (shared by every runtime's reader). */
-export const PREPARED_FILES = {
-  rising: (region: Region, days: number) => `rising/${region}/${days}.json`,
-  historyShard: (region: Region, key: string) => `history/${region}/${historyShard(key)}.json`,
-};
 
 /**
  * Reads `manifest.json`, `trending/<R>.json` and `title-bench/<R>.json` under `buildDir`. A missing manifest
@@ -68,8 +62,8 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
     manifest,
     trending: (region) => trending.get(region) ?? null,
     titleBenchmark: (region) => benchmarks.get(region) ?? null,
-    rising: (region, days) => readPrepared(PREPARED_FILES.rising(region, days), RegionRising),
-    historyShard: (region, key) => readPrepared(PREPARED_FILES.historyShard(region, key), HistoryShard),
+    rising: (region, days) => readPrepared(BUILD_FILES.rising(region, days), RegionRising),
+    historyShard: (region, key) => readPrepared(BUILD_FILES.historyShard(region, key), HistoryShard),
   };
 
   async function readPrepared<T>(relativePath: string, schema: ZodType<T>): Promise<T | null> {

@@ -18,14 +18,19 @@ export const HISTORY_MAX_DAYS = 90;
  */
 export const HISTORY_SHARDS = 64;
 
-/** Which shard holds `key`: 32-bit FNV-1a over the key's UTF-16 code units, modulo `shards`. Stable everywhere. */
-export function historyShard(key: string, shards = HISTORY_SHARDS): number {
+/** 32-bit FNV-1a over the key's UTF-16 code units: the same number in every runtime. */
+export function hashKey(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % shards;
+  return hash >>> 0;
+}
+
+/** Which shard holds `key`. */
+export function historyShard(key: string, shards = HISTORY_SHARDS): number {
+  return hashKey(key) % shards;
 }
 
 /** Hashtag keys keep their `#`: a key starting with `#` is looked up among hashtags, any other among tags. */

@@ -1,10 +1,21 @@
 /** What the build writes to build/ and the server reads at start: the manifest and each region's 90 windows. */
 import { z } from 'zod';
-import { REGIONS } from '../lib/regions.ts';
+import { REGIONS, type Region } from '../lib/regions.ts';
+import { historyShard } from '../lib/tag-history.ts';
 import { TagEntry } from './trending-tags.ts';
 import { RisingEntry } from './rising-tags.ts';
 
 export type { RisingEntry };
+
+/**
+ * Where the lazily read files live, relative to the build folder: the build writes them here and every
+ * runtime's reader (the Node server, an edge Worker, the pages) finds them here.
+ */
+export const BUILD_FILES = {
+  rising: (region: Region, days: number) => `rising/${region}/${days}.json`,
+  historyShard: (region: Region, key: string) => `history/${region}/${historyShard(key)}.json`,
+  historyShardNumber: (region: Region, shard: number) => `history/${region}/${shard}.json`,
+};
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const count = z.number().int().nonnegative();
