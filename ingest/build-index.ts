@@ -8,13 +8,13 @@ import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import { REGIONS, REGION_NAMES, type Region } from '../src/lib/regions.ts';
 import { addDays } from '../src/lib/iso-date.ts';
-import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS } from '../src/lib/trending-index.ts';
+import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS, TagNormalizer } from '../src/lib/trending-index.ts';
 import { buildTitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { buildRisingWindows, RISING_TABLE_WINDOWS, RISING_WINDOWS } from '../src/lib/rising-tags.ts';
 import { buildTagSeries, shardTagSeries } from '../src/lib/tag-history.ts';
 import { LIMIT_MAX } from '../src/schemas/trending-tags.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
-import type { BuildManifest, ManifestRegion, RegionRising, RegionTrending } from '../src/schemas/build-output.ts';
+import { BUILD_FILES, type BuildManifest, type ManifestRegion, type RegionRising, type RegionTrending } from '../src/schemas/build-output.ts';
 import { createSnapshotStore, writeFileAtomic, type StoreFs } from './snapshot-store.ts';
 
 export interface BuildIndexesOptions {
@@ -64,18 +64,24 @@ export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifes
 
     mark = performance.now();
     // The complete tables of 1 … 45 days are the current windows of the rising lists.
-    const trendingWindows = buildTrendingWindows(snapshots, { spellings: true, tables: [...new Set([...TABLE_WINDOWS, ...RISING_WINDOWS])] });
+    // One normalizer per region: the trending windows, the rising windows and the daily series meet the same tags.
+    const normalizer = new TagNormalizer();
+    const trendingWindows = buildTrendingWindows(snapshots, {
+      spellings: true,
+      tables: [...new Set([...TABLE_WINDOWS, ...RISING_WINDOWS])],
+      normalizer,
+    });
     const { latest_date, windows, tables, spellings } = trendingWindows;
     const tags7d = tables.get(7)?.tags ?? [];
     const benchmark = buildTitleBenchmark({ region, snapshot: newest, tags7d });
     const indexMs = performance.now() - mark;
 
     mark = performance.now();
-    const rising = buildRisingWindows(snapshots, trendingWindows);
+    const rising = buildRisingWindows(snapshots, trendingWindows, { normalizer });
     const risingMs = performance.now() - mark;
 
     mark = performance.now();
-    const historyShards = shardTagSeries(buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }));
+    const historyShards = shardTagSeries(buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }, normalizer));
     const historyMs = performance.now() - mark;
 
     mark = performance.now();
@@ -94,9 +100,9 @@ export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifes
     await Promise.all([
       ...rising.map((window) => {
         const file: RegionRising = { ...window, region, rising_count: window.tags.length, tags: window.tags.slice(0, LIMIT_MAX) };
-        return writeLimit(() => writeJson(join('rising', region, `${window.window_days}.json`), file));
+        return writeLimit(() => writeJson(BUILD_FILES.rising(region, window.window_days), file));
       }),
-      ...historyShards.map((file, shard) => writeLimit(() => writeJson(join('history', region, `${shard}.json`), file))),
+      ...historyShards.map((file, shard) => writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard), file))),
     ]);
     const writeMs = performance.now() - mark;
 

@@ -5,8 +5,7 @@
 import type { RisingEntry, RisingWindow } from '../schemas/build-output.ts';
 import type { TagEntry } from '../schemas/trending-tags.ts';
 import { addDays } from './iso-date.ts';
-import { tagKey } from './tag-key.ts';
-import { compareCodePoints, newestFirst, type IndexSnapshot, type TrendingWindows } from './trending-index.ts';
+import { compareCodePoints, newestFirst, TagNormalizer, type IndexSnapshot, type TrendingWindows } from './trending-index.ts';
 
 /** The longest rising window: it and the window before it must fit in the 90 days the build reads. */
 export const RISING_MAX_DAYS = 45;
@@ -62,11 +61,12 @@ export function risingEntries(current: readonly TagEntry[], previous: ReadonlyMa
 export function buildRisingWindows(
   snapshots: readonly IndexSnapshot[],
   trending: Pick<TrendingWindows, 'latest_date' | 'windows' | 'tables'>,
-  days = RISING_MAX_DAYS,
+  options: { days?: number; normalizer?: TagNormalizer } = {},
 ): RisingWindow[] {
+  const { days = RISING_MAX_DAYS, normalizer = new TagNormalizer() } = options;
   const latest = trending.latest_date;
   const result: RisingWindow[] = [];
-  const sightings = videoSightings(latest === null ? [] : snapshots);
+  const sightings = videoSightings(latest === null ? [] : snapshots, normalizer);
   for (let n = 1; n <= days; n++) {
     if (latest === null) {
       result.push(emptyRisingWindow(n));
@@ -112,8 +112,7 @@ function emptyRisingWindow(days: number): RisingWindow {
 type Sighting = readonly [date: string, keys: readonly string[]];
 
 /** Each video's sightings, newest snapshot first (snapshots ordered as the trending index orders them). */
-function videoSightings(snapshots: readonly IndexSnapshot[]): { dates: string[]; videos: Sighting[][] } {
-  const keyOf = new Map<string, string>();
+function videoSightings(snapshots: readonly IndexSnapshot[], normalizer: TagNormalizer): { dates: string[]; videos: Sighting[][] } {
   const byVideo = new Map<string, Sighting[]>();
   const dates = new Set<string>();
   for (const snapshot of newestFirst(snapshots)) {
@@ -125,8 +124,7 @@ function videoSightings(snapshots: readonly IndexSnapshot[]): { dates: string[];
       inSnapshot.add(video.id);
       const keys = new Set<string>();
       for (const raw of video.tags) {
-        let key = keyOf.get(raw);
-        if (key === undefined) keyOf.set(raw, (key = tagKey(raw)));
+        const [, key] = normalizer.normalize(raw);
         if (key !== '') keys.add(key);
       }
       let list = byVideo.get(video.id);

@@ -6,7 +6,7 @@
 import type { HistoryShard, TagSeries } from '../schemas/build-output.ts';
 import type { TagHistoryPoint } from '../schemas/tag-history.ts';
 import { addDays } from './iso-date.ts';
-import { aggregateTrendingTags, type IndexSnapshot, type SpellingRuns } from './trending-index.ts';
+import { aggregateTrendingTags, TagNormalizer, type IndexSnapshot, type SpellingRuns } from './trending-index.ts';
 
 /** The longest history window: every day the build reads. */
 export const HISTORY_MAX_DAYS = 90;
@@ -60,6 +60,7 @@ export interface TagSeriesSet {
 export function buildTagSeries(
   snapshots: readonly IndexSnapshot[],
   spellings: { tags: ReadonlyMap<string, SpellingRuns>; hashtags: ReadonlyMap<string, SpellingRuns> },
+  normalizer = new TagNormalizer(),
 ): TagSeriesSet {
   // One snapshot per date, the newest fetched; the trending index makes the same choice.
   const byDate = new Map<string, IndexSnapshot>();
@@ -79,7 +80,7 @@ export function buildTagSeries(
   // Oldest first, so each key's points come out in date order and its last day's spelling is the newest.
   const newestSpelling = new Map<string, string>();
   dates.forEach((date, index) => {
-    const day = aggregateTrendingTags([byDate.get(date) as IndexSnapshot], 1);
+    const day = aggregateTrendingTags([byDate.get(date) as IndexSnapshot], 1, { normalizer });
     set.videos_measured.push(day.videos_measured);
     for (const [entries, runs] of [
       [day.tags, spellings.tags],

@@ -68,6 +68,24 @@ export function compareTagEntries(a: TagEntry, b: TagEntry): number {
   );
 }
 
+/**
+ * Raw tag → [spelling, key], remembered: popular tags recur on thousands of videos and days, and NFKC is the
+ * costly part. One normalizer can serve every window and day the build computes for a region.
+ */
+export class TagNormalizer {
+  private readonly pairs = new Map<string, readonly [spelling: string, key: string]>();
+
+  normalize(raw: string): readonly [spelling: string, key: string] {
+    let pair = this.pairs.get(raw);
+    if (pair === undefined) {
+      const spelling = normalizeTagSpelling(raw);
+      pair = [spelling, tagKey(spelling)]; // tagKey is idempotent over a normalised spelling
+      this.pairs.set(raw, pair);
+    }
+    return pair;
+  }
+}
+
 /** Running totals of one key. Spelling votes are kept in a map only once a second spelling appears. */
 interface KeyTally {
   videos: number;
@@ -82,8 +100,7 @@ class TagTally {
   readonly keys = new Map<string, KeyTally>();
   /** Keys whose totals changed since the last `takeTouched()`. */
   private touched = new Set<string>();
-  /** Raw tag → [spelling, key]: popular tags recur on thousands of videos, and NFKC is the costly part. */
-  private readonly normalized = new Map<string, readonly [string, string]>();
+  constructor(private readonly normalizer: TagNormalizer) {}
 
   addVideo(rawTags: readonly string[], views: number): void {
     // A video carrying one key twice (`Cricket`, `cricket`) counts once, with the spelling it lists first.
@@ -105,13 +122,7 @@ class TagTally {
   }
 
   private normalize(raw: string): readonly [string, string] {
-    let pair = this.normalized.get(raw);
-    if (pair === undefined) {
-      const spelling = normalizeTagSpelling(raw);
-      pair = [spelling, tagKey(spelling)]; // tagKey is idempotent over a normalised spelling
-      this.normalized.set(raw, pair);
-    }
-    return pair;
+    return this.normalizer.normalize(raw);
   }
 
   /** The key's spelling in the index: the one most of its videos use. */
@@ -165,8 +176,13 @@ function vote(tally: KeyTally, spelling: string): void {
 /** The videos of a window, added newest snapshot first so each video's first sighting is its newest one. */
 class WindowTally {
   readonly seen = new Set<string>();
-  readonly tags = new TagTally();
-  readonly hashtags = new TagTally();
+  readonly tags: TagTally;
+  readonly hashtags: TagTally;
+
+  constructor(normalizer = new TagNormalizer()) {
+    this.tags = new TagTally(normalizer);
+    this.hashtags = new TagTally(normalizer);
+  }
 
   addSnapshot(snapshot: IndexSnapshot): void {
     for (const video of snapshot.videos) {
@@ -232,7 +248,7 @@ function checkDays(days: number, name: string): void {
 export function aggregateTrendingTags(
   snapshots: readonly IndexSnapshot[],
   days: number,
-  options: { until?: string } = {},
+  options: { until?: string; normalizer?: TagNormalizer } = {},
 ): WindowIndex {
   checkDays(days, 'days');
   const until = options.until;
@@ -241,7 +257,7 @@ export function aggregateTrendingTags(
   if (latest === undefined) return emptyWindow(days);
   const from = addDays(until ?? latest.date, -(days - 1));
   if (latest.date < from) return emptyWindow(days);
-  const tally = new WindowTally();
+  const tally = new WindowTally(options.normalizer);
   for (const snapshot of ordered) {
     if (snapshot.date < from) break;
     tally.addSnapshot(snapshot);
@@ -257,7 +273,7 @@ export function aggregateTrendingTags(
  */
 export function buildTrendingWindows(
   snapshots: readonly IndexSnapshot[],
-  options: { days?: number; top?: number; tables?: readonly number[]; spellings?: boolean } = {},
+  options: { days?: number; top?: number; tables?: readonly number[]; spellings?: boolean; normalizer?: TagNormalizer } = {},
 ): TrendingWindows {
   const { days = MAX_WINDOW_DAYS, top = TOP_ENTRIES, tables = TABLE_WINDOWS } = options;
   checkDays(days, 'days');
@@ -272,7 +288,7 @@ export function buildTrendingWindows(
     return result;
   }
 
-  const tally = new WindowTally();
+  const tally = new WindowTally(options.normalizer);
   const tagTop = new TopEntries(tally.tags, top);
   const hashtagTop = new TopEntries(tally.hashtags, top);
   let next = 0;

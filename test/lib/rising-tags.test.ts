@@ -14,7 +14,7 @@ const snap = (date: string, videos: IndexVideo[]): IndexSnapshot => ({ date, fet
 /** All rising windows of a snapshot set, computed as the build computes them. */
 function risingOf(snapshots: IndexSnapshot[], days = 10): RisingWindow[] {
   const trending = buildTrendingWindows(snapshots, { days: Math.max(days, 1), tables: RISING_WINDOWS.filter((n) => n <= days) });
-  return buildRisingWindows(snapshots, trending, days);
+  return buildRisingWindows(snapshots, trending, { days });
 }
 const window = (snapshots: IndexSnapshot[], days: number) => risingOf(snapshots, days)[days - 1] as RisingWindow;
 const rise = (value: string, c: number, p: number, views: number): RisingEntry => ({
