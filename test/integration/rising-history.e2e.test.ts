@@ -8,12 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runIngest } from '../../ingest/run-ingest.ts';
-import { buildIndexes } from '../../ingest/build-index.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
-import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { emulatedClient } from '../helpers/emulated-client.ts';
+import {
+  compareCodePoints,
+  fetchedAt,
+  ingestAndBuild,
+  plannedDataset,
+  shiftDate,
+  spellingOf,
+  tagsOn,
+  type PlannedVideo as Planned,
+} from '../helpers/planned-chart.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The upstream, day by day
@@ -21,13 +27,7 @@ import { emulatedClient } from '../helpers/emulated-client.ts';
 
 type PlanRegion = 'IN' | 'EG';
 
-interface PlannedVideo {
-  id: string;
-  region: PlanRegion;
-  /** Date → view count; the video is on the region's chart exactly on these dates. */
-  views: Record<string, number>;
-  /** Tags per date (or always); `undefined` = the upstream omits the field. */
-  tags: string[] | undefined | ((date: string) => string[] | undefined);
+interface PlannedVideo extends Planned<PlanRegion> {
   /** Hashtags written into the description. */
   hashtags?: string[];
 }
@@ -64,10 +64,6 @@ const PLAN: PlannedVideo[] = [
   { id: 'vidEGmmmmm8', region: 'EG', views: { [D3]: 50 }, tags: ['Drama'] },
 ];
 
-function tagsOn(video: PlannedVideo, date: string): string[] | undefined {
-  return typeof video.tags === 'function' ? video.tags(date) : video.tags;
-}
-
 function wireVideo(video: PlannedVideo, date: string, n: number): VideoResource {
   const views = video.views[date] ?? 0;
   const tags = tagsOn(video, date);
@@ -91,36 +87,13 @@ function wireVideo(video: PlannedVideo, date: string, n: number): VideoResource 
   };
 }
 
-function datasetOn(date: string): UpstreamDataset {
-  const present = PLAN.filter((v) => v.views[date] !== undefined);
-  const charts: Record<string, string[]> = {};
-  for (const region of ['IN', 'EG'] as const) {
-    charts[region] = present
-      .filter((v) => v.region === region)
-      .sort((a, b) => (b.views[date] ?? 0) - (a.views[date] ?? 0))
-      .map((v) => v.id);
-  }
-  return { videos: present.map((v, n) => wireVideo(v, date, n)), channels: [], charts };
-}
-
-const fetchedAt = (date: string) => `${date}T06:30:00.125Z`;
+const datasetOn = (date: string) => plannedDataset(PLAN, ['IN', 'EG'], date, wireVideo);
 
 // ---------------------------------------------------------------------------------------------------------
 // The naive model: the issue's rules, written out plainly
 // ---------------------------------------------------------------------------------------------------------
 
-function shiftDate(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-const spellingOf = (raw: string) => raw.normalize('NFKC').trim().replace(/\s+/gu, ' ');
 const keyOf = (raw: string) => spellingOf(raw).toLowerCase();
-function codePointOrder(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0) ?? 0);
-  const y = Array.from(b, (c) => c.codePointAt(0) ?? 0);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
-  return x.length - y.length;
-}
 const regionDates = (region: PlanRegion) => RUNS.filter(([, regions]) => regions.includes(region)).map(([date]) => date);
 const latestOf = (region: PlanRegion) => regionDates(region).at(-1) as string;
 const labelsOf = (video: PlannedVideo, date: string, kind: 'tags' | 'hashtags') =>
@@ -151,7 +124,7 @@ function naiveIndex(region: PlanRegion, from: string, to: string, kind: 'tags' |
   }
   const result = new Map<string, { value: string; videos: number; views: number }>();
   for (const [key, k] of keys) {
-    const value = [...k.votes].sort((a, b) => b[1] - a[1] || codePointOrder(a[0], b[0]))[0]?.[0] ?? '';
+    const value = [...k.votes].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))[0]?.[0] ?? '';
     result.set(key, { value, videos: k.videos, views: k.views });
   }
   return { snapshots: dates.length, videos: newest.size, keys: result };
@@ -172,7 +145,7 @@ function expectedRising(region: PlanRegion, days: number, limit: number) {
           .filter((e) => e.change > 0 && e.trending_videos >= 2)
           .sort(
             (a, b) =>
-              b.change - a.change || b.trending_videos - a.trending_videos || b.total_views - a.total_views || codePointOrder(a.value, b.value),
+              b.change - a.change || b.trending_videos - a.trending_videos || b.total_views - a.total_views || compareCodePoints(a.value, b.value),
           );
   return {
     region,
@@ -217,21 +190,12 @@ function expectedHistory(region: PlanRegion, tag: string, days: number) {
 // Ingest → build → serve
 // ---------------------------------------------------------------------------------------------------------
 
-const API_KEY = 'tagdex-e2e-rising-key';
 let root: string;
 let server: TestServer;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'tagdex-e2e-rising-'));
-  const dataDir = join(root, 'data');
-  const buildDir = join(root, 'build');
-  const { upstream, client } = emulatedClient(API_KEY);
-  for (const [date, regions] of RUNS) {
-    upstream.setDataset(datasetOn(date));
-    const result = await runIngest({ dataDir, date, regions, client, now: () => Date.parse(fetchedAt(date)) });
-    expect(result.failed).toEqual([]);
-  }
-  await buildIndexes({ dataRoot: dataDir, buildDir, source: 'live' });
+  const { buildDir } = await ingestAndBuild(root, RUNS, datasetOn);
   server = await startTestServer({ buildDir, rateLimitPerHour: 1000 });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { idOf, snapshotsArbitrary } from './snapshot-arbitrary.ts';
 import { buildRisingWindows, compareRisingEntries, RISING_MAX_DAYS, RISING_WINDOWS } from '../../src/lib/rising-tags.ts';
 import { aggregateTrendingTags, buildTrendingWindows, type IndexSnapshot, type IndexVideo } from '../../src/lib/trending-index.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
@@ -7,7 +8,6 @@ import type { RisingEntry, RisingWindow } from '../../src/schemas/build-output.t
 
 // ---- hand-made snapshots ---------------------------------------------------------------------------------
 
-const idOf = (name: string) => `vid_${name}`.padEnd(11, '0').slice(0, 11);
 const video = (name: string, views: number, tags: string[]): IndexVideo => ({ id: idOf(name), view_count: views, tags, hashtags: [] });
 const snap = (date: string, videos: IndexVideo[]): IndexSnapshot => ({ date, fetched_at: `${date}T06:00:00Z`, videos });
 
@@ -203,26 +203,7 @@ function naiveCompare(a: string, b: string): number {
   return x.length - y.length;
 }
 
-const SPELLINGS = ['Cricket', 'cricket', ' cricket ', 'ＣＲＩＣＫＥＴ', 'IPL', 'ipl', 'क्रिकेट', 'مصر', '😀', '', 'a', 'A', 'b'];
-const snapshotsArb = fc.uniqueArray(fc.integer({ min: 0, max: 20 }), { maxLength: 14 }).chain((offsets) =>
-  fc.tuple(
-    ...offsets.map((offset) =>
-      fc.record({
-        date: fc.constant(day(offset)),
-        fetched_at: fc.constant(`${day(offset)}T06:00:00Z`),
-        videos: fc.uniqueArray(
-          fc.record({
-            id: fc.integer({ min: 0, max: 12 }).map((n) => idOf(`p${n}`)),
-            view_count: fc.integer({ min: 0, max: 1000 }),
-            tags: fc.array(fc.constantFrom(...SPELLINGS), { maxLength: 5 }),
-            hashtags: fc.constant([] as string[]),
-          }),
-          { selector: (v) => v.id, maxLength: 7 },
-        ),
-      }),
-    ),
-  ),
-);
+const snapshotsArb = snapshotsArbitrary({ latest: L, maxSnapshots: 14, hashtags: false });
 
 describe('buildRisingWindows equals re-indexing both windows', () => {
   it('for every window size, on random snapshot sets', () => {

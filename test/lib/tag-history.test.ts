@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { idOf, snapshotsArbitrary } from './snapshot-arbitrary.ts';
 import {
   buildTagSeries,
   historyShard,
@@ -12,7 +13,6 @@ import { tagKey } from '../../src/lib/tag-key.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import { HistoryShard } from '../../src/schemas/build-output.ts';
 
-const idOf = (name: string) => `vid_${name}`.padEnd(11, '0').slice(0, 11);
 const video = (name: string, views: number, tags: string[], hashtags: string[] = []): IndexVideo => ({
   id: idOf(name),
   view_count: views,
@@ -139,27 +139,7 @@ describe('historyShard', () => {
 
 // ---- property: the shards answer what a direct count over the snapshots gives ------------------------------
 
-const SPELLINGS = ['Cricket', 'cricket', ' cricket ', 'ＣＲＩＣＫＥＴ', 'IPL', 'क्रिकेट', 'مصر', '', 'a', 'A'];
-const HASHTAGS = ['#Cricket', '#cricket', '#भारत'];
-const snapshotsArb = fc.uniqueArray(fc.integer({ min: 0, max: 20 }), { maxLength: 10 }).chain((offsets) =>
-  fc.tuple(
-    ...offsets.map((offset) =>
-      fc.record({
-        date: fc.constant(day(offset)),
-        fetched_at: fc.constant(`${day(offset)}T06:00:00Z`),
-        videos: fc.uniqueArray(
-          fc.record({
-            id: fc.integer({ min: 0, max: 9 }).map((n) => idOf(`p${n}`)),
-            view_count: fc.integer({ min: 0, max: 1000 }),
-            tags: fc.array(fc.constantFrom(...SPELLINGS), { maxLength: 4 }),
-            hashtags: fc.array(fc.constantFrom(...HASHTAGS), { maxLength: 2 }),
-          }),
-          { selector: (v) => v.id, maxLength: 6 },
-        ),
-      }),
-    ),
-  ),
-);
+const snapshotsArb = snapshotsArbitrary({ latest: L, maxSnapshots: 10, hashtags: true });
 
 describe('the shards equal a direct count', () => {
   it('for every key and window size, on random snapshot sets', () => {
