@@ -242,8 +242,7 @@ function checkDays(days: number, name: string): void {
 /**
  * One window computed directly, with complete (untruncated) tag and hashtag lists.
  * The window covers the snapshots dated `until − (days − 1)` through `until`; `until` defaults to the newest
- * date given. A window that holds no snapshot is the empty window. `date_from`/`date_to` and `fetched_at` are
- * those of the window's own newest snapshot.
+ * date given. A window that holds no snapshot is the empty window; `fetched_at` is that of its newest snapshot.
  */
 export function aggregateTrendingTags(
   snapshots: readonly IndexSnapshot[],
@@ -262,7 +261,8 @@ export function aggregateTrendingTags(
     if (snapshot.date < from) break;
     tally.addSnapshot(snapshot);
   }
-  return tally.window(days, latest, tally.tags.sorted(), tally.hashtags.sorted());
+  const window = tally.window(days, latest, tally.tags.sorted(), tally.hashtags.sorted());
+  return until === undefined ? window : { ...window, date_from: from, date_to: until };
 }
 
 /**
