@@ -30,8 +30,13 @@ export interface BuildReport {
   totalBytes: number;
   /** buildIndexes, each run; the median is reported. */
   indexRuns: BuildTimings[];
+  /** Bytes and files of the build folder buildIndexes wrote (build/). */
+  buildBytes: number;
+  buildFiles: number;
   /** `astro build` over the full-size indexes, ms; null when skipped. */
   astroMs: number | null;
+  /** Bytes and files of the site astro built (dist/); null when skipped. */
+  dist: { bytes: number; files: number } | null;
   /** One day's ingest of all eight regions from the in-process sample upstream. */
   ingest: { ms: number; units: number; videos: number };
 }
@@ -79,11 +84,18 @@ async function writeSnapshot(dir: string, name: string, text: string): Promise<v
 }
 
 async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
+  return (await folderSize(dir)).bytes;
+}
+
+async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+    if (!entry.isFile()) continue;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+    files += 1;
   }
-  return total;
+  return { bytes, files };
 }
 
 /** Generates the data, times buildIndexes `repeats` times and astro build once, and times one day's ingest. */
@@ -107,11 +119,15 @@ export async function runBuildBench(opts: { repeats: number; astro: boolean; log
       opts.log(`build: buildIndexes run ${run}/${opts.repeats}: ${(timings.total / 1000).toFixed(2)} s`);
     }
 
+    const build = await folderSize(join(root, 'build-1'));
+
     let astroMs: number | null = null;
+    let dist: BuildReport['dist'] = null;
     if (opts.astro) {
       const started = performance.now();
       await runTool('astro', ['build', '--silent'], { ASTRO_TELEMETRY_DISABLED: '1', BUILD_DIR: join(root, 'build-1'), DIST_DIR: join(root, 'dist') });
       astroMs = performance.now() - started;
+      dist = await folderSize(join(root, 'dist'));
       opts.log(`build: astro build over the full-size indexes: ${(astroMs / 1000).toFixed(1)} s`);
     }
 
@@ -123,7 +139,7 @@ export async function runBuildBench(opts: { repeats: number; astro: boolean; log
     let videos = 0;
     for (const path of ingest.written) videos += (JSON.parse(await readFile(path, 'utf8')) as Snapshot).videos.length;
 
-    return { days: DAYS, videosPerChart: VIDEOS_PER_CHART, dayBytes, totalBytes, indexRuns, astroMs, ingest: { ms: ingestMs, units: ingest.units, videos } };
+    return { days: DAYS, videosPerChart: VIDEOS_PER_CHART, dayBytes, totalBytes, indexRuns, buildBytes: build.bytes, buildFiles: build.files, astroMs, dist, ingest: { ms: ingestMs, units: ingest.units, videos } };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -145,8 +161,12 @@ export function formatBuildSection(report: BuildReport): string {
     `| buildIndexes total | ${pick('total').toFixed(2)} s |`,
     `| — reading and validating snapshots | ${pick('read').toFixed(2)} s |`,
     `| — computing the 90 windows, tables and title benchmark | ${pick('index').toFixed(2)} s |`,
+    `| — computing the 45 rising windows | ${pick('rising').toFixed(2)} s |`,
+    `| — computing every key's daily series (tag history) | ${pick('history').toFixed(2)} s |`,
     `| — writing build/ (atomic, fsync) | ${pick('write').toFixed(2)} s |`,
+    `| build/ written by buildIndexes | ${mb(report.buildBytes)} MB in ${report.buildFiles} files |`,
     `| astro build over these indexes (once) | ${report.astroMs === null ? 'skipped' : `${(report.astroMs / 1000).toFixed(1)} s`} |`,
+    `| dist/ written by astro build | ${report.dist === null ? 'skipped' : `${mb(report.dist.bytes)} MB in ${report.dist.files} files`} |`,
     `| ingest of one day, 8 regions, in-process sample upstream (${report.ingest.videos} videos, ${report.ingest.units} quota units) | ${(report.ingest.ms / 1000).toFixed(2)} s |`,
     '',
     `buildIndexes runs: ${report.indexRuns.map((t) => `${(t.total / 1000).toFixed(2)} s`).join(', ')}.`,

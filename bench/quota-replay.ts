@@ -11,7 +11,7 @@ import { createUpstreamEmulator, type UpstreamDataset } from '../src/fake-upstre
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
-import type { PreparedData } from '../functions/prepared-data.ts';
+import { emptyPreparedData } from '../functions/prepared-data.ts';
 
 /** Per 1,000 API requests, with the 10-minute cache (issue 7). */
 export const QUOTA_TARGET_PER_1000 = 150;
@@ -163,7 +163,7 @@ export async function replay(
   const { server } = createTagdexServer({
     mode: 'live',
     youtube: createYouTubeService({ client, now, ...service }),
-    data: noTrendingData(),
+    data: emptyPreparedData(),
     distDir: 'bench/out/no-site',
     rateLimit: null,
     trustProxy: 0,
@@ -203,15 +203,6 @@ export async function replay(
     entry.units += call.units;
   }
   return { requests: count, hours, upstreamCalls: upstream.calls.length, units: upstream.unitsSpent(), byResource, byKind, statuses };
-}
-
-function noTrendingData(): PreparedData {
-  return {
-    source: 'live',
-    manifest: { built_at: new Date(0).toISOString(), source: 'live', regions: {} as PreparedData['manifest']['regions'] },
-    trending: () => null,
-    titleBenchmark: () => null,
-  };
 }
 
 /** The main replay (5,000 requests over 2 hours) and the same mix at other traffic densities. */

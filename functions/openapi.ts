@@ -9,6 +9,8 @@ import { VideoQuery, VideoData } from '../src/schemas/video.ts';
 import { ChannelQuery, ChannelData } from '../src/schemas/channel.ts';
 import { TrendingTagsQuery, TrendingTagsData } from '../src/schemas/trending-tags.ts';
 import { TitleScoreQuery, TitleScoreData } from '../src/schemas/title-score.ts';
+import { RisingTagsQuery, RisingTagsData } from '../src/schemas/rising-tags.ts';
+import { TagHistoryQuery, TagHistoryData } from '../src/schemas/tag-history.ts';
 import { cacheSeconds } from './cache-policy.ts';
 
 export interface EndpointDoc {
@@ -99,6 +101,35 @@ export const ENDPOINT_DOCS: EndpointDoc[] = [
     dataName: 'TitleScoreData',
     errors: [422],
     example: { title: 'IPL 2026 Final | CSK vs MI Highlights', region: 'IN' },
+  },
+  {
+    path: '/api/v1/rising-tags',
+    operationId: 'getRisingTags',
+    summary: "A country's rising tags",
+    description:
+      'Tags carried by more chart videos in the last `days` days than in the `days` days before (at least 2 videos ' +
+      'now), pre-computed by the daily build for every `days` from 1 to 45. Both windows are counted exactly as ' +
+      'trending-tags counts a window. When the previous window holds no snapshot, tags is []; a region without ' +
+      'snapshots answers 200 with videos_measured 0, tags [] and fetched_at null.',
+    query: RisingTagsQuery,
+    data: RisingTagsData,
+    dataName: 'RisingTagsData',
+    errors: [422],
+    example: { region: 'IN', days: '7', limit: '20' },
+  },
+  {
+    path: '/api/v1/tag-history',
+    operationId: 'getTagHistory',
+    summary: 'How a tag moved over the last 90 days in a country',
+    description:
+      "One point per daily snapshot: how many of that day's chart videos carried the tag, their views, and how many " +
+      'videos the snapshot held. A tag starting with "#" is looked up among hashtags. A tag nobody used answers 200 ' +
+      'with value null and zeros on every date. Pre-computed by the daily build.',
+    query: TagHistoryQuery,
+    data: TagHistoryData,
+    dataName: 'TagHistoryData',
+    errors: [422],
+    example: { region: 'IN', tag: 'cricket', days: '90' },
   },
 ];
 

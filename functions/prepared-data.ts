@@ -1,9 +1,13 @@
-/** Loads what the build prepared (build/) into memory once, at server start; requests only read it. */
+/**
+ * What the build prepared (build/). The trending windows and title benchmarks are loaded into memory once, at
+ * server start; rising windows and tag-history shards are many small files, each read when a request needs it
+ * (as an edge runtime reads them from its asset store). Requests only read; nothing is aggregated.
+ */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { REGIONS, type Region } from '../src/lib/regions.ts';
-import { BuildManifest, RegionTrending } from '../src/schemas/build-output.ts';
+import { BUILD_FILES, BuildManifest, HistoryShard, RegionRising, RegionTrending } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../src/schemas/title-score.ts';
 
@@ -16,7 +20,12 @@ export interface PreparedData {
   trending(region: Region): RegionTrending | null;
   /** The region's title benchmark, or null when the build wrote none for it. */
   titleBenchmark(region: Region): TitleBenchmark | null;
+  /** The region's rising window of `days` (1–45), or null when the build wrote none. One small file. */
+  rising(region: Region, days: number): Promise<RegionRising | null>;
+  /** The tag-history shard holding `key` for the region, or null when the build wrote none. One small file. */
+  historyShard(region: Region, key: string): Promise<HistoryShard | null>;
 }
+
 
 /**
  * Reads `manifest.json`, `trending/<R>.json` and `title-bench/<R>.json` under `buildDir`. A missing manifest
@@ -53,6 +62,26 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
     manifest,
     trending: (region) => trending.get(region) ?? null,
     titleBenchmark: (region) => benchmarks.get(region) ?? null,
+    rising: (region, days) => readPrepared(BUILD_FILES.rising(region, days), RegionRising),
+    historyShard: (region, key) => readPrepared(BUILD_FILES.historyShard(region, key), HistoryShard),
+  };
+
+  async function readPrepared<T>(relativePath: string, schema: ZodType<T>): Promise<T | null> {
+    const path = join(buildDir, relativePath);
+    const json = await readJson(path);
+    return json === undefined ? null : validated(path, schema, json);
+  }
+}
+
+/** A build with no snapshots: every region answers with nothing measured yet (for tests and benchmarks). */
+export function emptyPreparedData(source: 'sample' | 'live' = 'live'): PreparedData {
+  return {
+    source,
+    manifest: { built_at: new Date(0).toISOString(), source, regions: {} as BuildManifest['regions'] },
+    trending: () => null,
+    titleBenchmark: () => null,
+    rising: async () => null,
+    historyShard: async () => null,
   };
 }
 

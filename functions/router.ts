@@ -14,15 +14,19 @@ import { getTags } from './api/tags.ts';
 import { getChannel } from './api/channel.ts';
 import { getTrendingTags } from './api/trending-tags.ts';
 import { getTitleScore } from './api/title-score.ts';
+import { getRisingTags } from './api/rising-tags.ts';
+import { getTagHistory } from './api/tag-history.ts';
 import { getOpenApiDocument } from './api/openapi.ts';
 
-/** The five endpoints; the router answers only these paths (and the OpenAPI document). */
+/** The endpoints (all in the rate limit's pool); the router answers only these paths (and the OpenAPI document). */
 export const ENDPOINT_PATHS = [
   '/api/v1/tags',
   '/api/v1/video',
   '/api/v1/channel',
   '/api/v1/trending-tags',
   '/api/v1/title-score',
+  '/api/v1/rising-tags',
+  '/api/v1/tag-history',
 ] as const;
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -40,6 +44,8 @@ apiRouter
   .get('/api/v1/channel', getChannel)
   .get('/api/v1/trending-tags', getTrendingTags)
   .get('/api/v1/title-score', getTitleScore)
+  .get('/api/v1/rising-tags', getRisingTags)
+  .get('/api/v1/tag-history', getTagHistory)
   .get(OPENAPI_PATH, getOpenApiDocument)
   .all('*', (request) => {
     const { pathname } = new URL(request.url);

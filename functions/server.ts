@@ -404,7 +404,7 @@ function describeError(error: unknown, path: string): string {
 
 /** CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv. */
 function csvHeaders(urlPath: string, data: PreparedData): Record<string, string> | undefined {
-  const match = /^\/trending\/([a-z]{2})\/((?:tags|hashtags)-\d+d)\.csv$/.exec(urlPath);
+  const match = /^\/trending\/([a-z]{2})\/((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
   if (!match) return undefined;
   const region = match[1]!.toUpperCase() as keyof typeof data.manifest.regions;
   const date = data.manifest.regions[region]?.latest_date ?? 'no-data';

@@ -1,17 +1,22 @@
 /**
  * The index step of the build: each region's snapshots of the last 90 days → its 90 pre-computed windows,
- * the full tables of the 1/7/30/90-day windows, and the title benchmark, written to a staging folder and then
+ * the full tables of the 1/7/30/90-day windows, the 45 rising windows (full tables for 1/7/30 days), every
+ * key's daily series in hash-sharded files, and the title benchmark, written to a staging folder and then
  * swapped in as build/ whole.
  */
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pLimit from 'p-limit';
 import { REGIONS, REGION_NAMES, type Region } from '../src/lib/regions.ts';
 import { addDays } from '../src/lib/iso-date.ts';
-import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS } from '../src/lib/trending-index.ts';
+import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS, TagNormalizer } from '../src/lib/trending-index.ts';
 import { buildTitleBenchmark } from '../src/lib/title-benchmark.ts';
+import { buildRisingWindows, RISING_TABLE_WINDOWS, RISING_WINDOWS } from '../src/lib/rising-tags.ts';
+import { buildTagSeries, shardTagSeries } from '../src/lib/tag-history.ts';
+import { LIMIT_MAX } from '../src/schemas/trending-tags.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
-import type { BuildManifest, ManifestRegion, RegionTrending } from '../src/schemas/build-output.ts';
+import { BUILD_FILES, type BuildManifest, type ManifestRegion, type RegionRising, type RegionTrending } from '../src/schemas/build-output.ts';
 import { createSnapshotStore, writeFileAtomic, type StoreFs } from './snapshot-store.ts';
 
 export interface BuildIndexesOptions {
@@ -29,7 +34,12 @@ export interface BuildIndexesOptions {
 /** Milliseconds spent per step, summed over the regions. */
 export interface BuildTimings {
   read: number;
+  /** Trending windows, tables and title benchmark. */
   index: number;
+  /** The 45 rising windows. */
+  rising: number;
+  /** Every key's daily series, sharded. */
+  history: number;
   write: number;
   total: number;
 }
@@ -50,7 +60,8 @@ export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifes
     timings.total = performance.now() - started;
     opts.log?.(
       `build: indexes of ${REGIONS.length} regions (${opts.source} data) in ${ms(timings.total)} ` +
-        `(read ${ms(timings.read)}, index ${ms(timings.index)}, write ${ms(timings.write)}) → ${opts.buildDir}`,
+        `(read ${ms(timings.read)}, index ${ms(timings.index)}, rising ${ms(timings.rising)}, history ${ms(timings.history)}, ` +
+        `write ${ms(timings.write)}) → ${opts.buildDir}`,
     );
     return { manifest, timings };
   } catch (error) {
@@ -92,9 +103,10 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
   const log = opts.log ?? (() => {});
   const now = opts.now ?? Date.now;
   const store = createSnapshotStore(opts.dataRoot, opts.fs);
-  const timings: BuildTimings = { read: 0, index: 0, write: 0, total: 0 };
+  const timings: BuildTimings = { read: 0, index: 0, rising: 0, history: 0, write: 0, total: 0 };
   const started = performance.now();
   const regions = {} as Record<Region, ManifestRegion>;
+  const writeLimit = pLimit(16);
 
   for (const region of REGIONS) {
     let mark = performance.now();
@@ -103,10 +115,26 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     const readMs = performance.now() - mark;
 
     mark = performance.now();
-    const { latest_date, windows, tables } = buildTrendingWindows(snapshots);
+    // The complete tables of 1 … 45 days are the current windows of the rising lists.
+    // One normalizer per region: the trending windows, the rising windows and the daily series meet the same tags.
+    const normalizer = new TagNormalizer();
+    const trendingWindows = buildTrendingWindows(snapshots, {
+      spellings: true,
+      tables: [...new Set([...TABLE_WINDOWS, ...RISING_WINDOWS])],
+      normalizer,
+    });
+    const { latest_date, windows, tables, spellings } = trendingWindows;
     const tags7d = tables.get(7)?.tags ?? [];
     const benchmark = buildTitleBenchmark({ region, snapshot: newest, tags7d });
     const indexMs = performance.now() - mark;
+
+    mark = performance.now();
+    const rising = buildRisingWindows(snapshots, trendingWindows, { normalizer });
+    const risingMs = performance.now() - mark;
+
+    mark = performance.now();
+    const historyShards = shardTagSeries(buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }, normalizer));
+    const historyMs = performance.now() - mark;
 
     mark = performance.now();
     const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows };
@@ -117,6 +145,17 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
       await writeJson(join('tables', region, `hashtags-${days}d.json`), table.hashtags);
     }
     await writeJson(join('title-bench', `${region}.json`), benchmark);
+    for (const days of RISING_TABLE_WINDOWS) {
+      await writeJson(join('tables', region, `rising-${days}d.json`), rising[days - 1]?.tags ?? []);
+    }
+    // Hundreds of small files, each fsynced twice: written a few at a time, the disk batches the syncs.
+    await Promise.all([
+      ...rising.map((window) => {
+        const file: RegionRising = { ...window, region, rising_count: window.tags.length, tags: window.tags.slice(0, LIMIT_MAX) };
+        return writeLimit(() => writeJson(BUILD_FILES.rising(region, window.window_days), file));
+      }),
+      ...historyShards.map((file, shard) => writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard), file))),
+    ]);
     const writeMs = performance.now() - mark;
 
     const widest = windows.at(-1);
@@ -128,12 +167,14 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     };
     timings.read += readMs;
     timings.index += indexMs;
+    timings.rising += risingMs;
+    timings.history += historyMs;
     timings.write += writeMs;
     log(
       `build ${region}: ${snapshots.length} snapshots` +
         (latest_date ? ` (${windows.at(-1)?.date_from} … ${latest_date})` : '') +
         `, ${widest?.videos_measured ?? 0} videos, ${widest?.tag_count ?? 0} tags, ${widest?.hashtag_count ?? 0} hashtags` +
-        ` — read ${ms(readMs)}, index ${ms(indexMs)}, write ${ms(writeMs)}` +
+        ` — read ${ms(readMs)}, index ${ms(indexMs)}, rising ${ms(risingMs)}, history ${ms(historyMs)}, write ${ms(writeMs)}` +
         (skipped.length > 0 ? `; SKIPPED ${skipped.length} invalid files` : ''),
     );
   }

@@ -5,9 +5,13 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { TagEntry } from '../schemas/trending-tags.ts';
+import type { RisingEntry } from '../schemas/rising-tags.ts';
 
 /** The header row, in column order. */
 export const CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'] as const;
+
+/** The header row of a rising table; `new` is written `true` or `false`, as in the API. */
+export const RISING_CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'previous_trending_videos', 'change', 'new', 'total_views'] as const;
 
 /** Spreadsheet programs read UTF-8 without a byte-order mark as a legacy code page and garble Hindi or Urdu. */
 export const CSV_BOM = '\uFEFF';
@@ -37,18 +41,38 @@ export function neutralizeFormula(text: string): string {
  * every record, fields quoted per RFC 4180 when they hold a comma, a quote or a line break.
  */
 export function toCsv(entries: readonly TagEntry[]): string {
-  const records = entries.map((entry, index) => [
-    index + 1,
-    neutralizeFormula(entry.value),
-    entry.trending_videos,
-    entry.avg_views,
-    entry.total_views,
-  ]);
+  return writeCsv(
+    CSV_COLUMNS,
+    entries.map((entry, index) => [index + 1, neutralizeFormula(entry.value), entry.trending_videos, entry.avg_views, entry.total_views]),
+  );
+}
+
+/**
+ * Serialises a complete, ordered rising table under the same rules: header `rank,value,trending_videos,
+ * previous_trending_videos,change,new,total_views`, `new` as `true`/`false`.
+ */
+export function toRisingCsv(entries: readonly RisingEntry[]): string {
+  return writeCsv(
+    RISING_CSV_COLUMNS,
+    entries.map((entry, index) => [
+      index + 1,
+      neutralizeFormula(entry.value),
+      entry.trending_videos,
+      entry.previous_trending_videos,
+      entry.change,
+      entry.new ? 'true' : 'false',
+      entry.total_views,
+    ]),
+  );
+}
+
+/** BOM, header, CRLF records, RFC 4180 quoting; text cells must already be neutralised. */
+function writeCsv(columns: readonly string[], records: Array<Array<string | number>>): string {
   return (
     CSV_BOM +
     stringify(records, {
       header: true,
-      columns: [...CSV_COLUMNS],
+      columns: [...columns],
       record_delimiter: 'windows',
       // With a custom record delimiter csv-stringify stops quoting a lone LF or CR unless told to.
       quote_record_delimiter: true,

@@ -25,6 +25,13 @@ export interface IndexSnapshot {
   videos: readonly IndexVideo[];
 }
 
+/**
+ * How a key's spelling in the index changes as the window widens: `[days, value]` pairs, ascending by `days`,
+ * each saying "from this window size on, the index spells the key `value`". A window smaller than the first
+ * pair's `days` does not hold the key.
+ */
+export type SpellingRuns = Array<[days: number, value: string]>;
+
 /** Every window of a region, plus the complete lists of the table windows. */
 export interface TrendingWindows {
   /** The newest snapshot date, or null when there are no snapshots. */
@@ -33,6 +40,8 @@ export interface TrendingWindows {
   windows: WindowIndex[];
   /** Complete, ordered lists for each requested window size. */
   tables: Map<number, { tags: TagEntry[]; hashtags: TagEntry[] }>;
+  /** With `spellings: true`: every key's spelling runs over the windows 1 … `days`, tags and hashtags apart. */
+  spellings: { tags: Map<string, SpellingRuns>; hashtags: Map<string, SpellingRuns> } | null;
 }
 
 /**
@@ -59,6 +68,24 @@ export function compareTagEntries(a: TagEntry, b: TagEntry): number {
   );
 }
 
+/**
+ * Raw tag → [spelling, key], remembered: popular tags recur on thousands of videos and days, and NFKC is the
+ * costly part. One normalizer can serve every window and day the build computes for a region.
+ */
+export class TagNormalizer {
+  private readonly pairs = new Map<string, readonly [spelling: string, key: string]>();
+
+  normalize(raw: string): readonly [spelling: string, key: string] {
+    let pair = this.pairs.get(raw);
+    if (pair === undefined) {
+      const spelling = normalizeTagSpelling(raw);
+      pair = [spelling, tagKey(spelling)]; // tagKey is idempotent over a normalised spelling
+      this.pairs.set(raw, pair);
+    }
+    return pair;
+  }
+}
+
 /** Running totals of one key. Spelling votes are kept in a map only once a second spelling appears. */
 interface KeyTally {
   videos: number;
@@ -73,8 +100,7 @@ class TagTally {
   readonly keys = new Map<string, KeyTally>();
   /** Keys whose totals changed since the last `takeTouched()`. */
   private touched = new Set<string>();
-  /** Raw tag → [spelling, key]: popular tags recur on thousands of videos, and NFKC is the costly part. */
-  private readonly normalized = new Map<string, readonly [string, string]>();
+  constructor(private readonly normalizer: TagNormalizer) {}
 
   addVideo(rawTags: readonly string[], views: number): void {
     // A video carrying one key twice (`Cricket`, `cricket`) counts once, with the spelling it lists first.
@@ -96,13 +122,14 @@ class TagTally {
   }
 
   private normalize(raw: string): readonly [string, string] {
-    let pair = this.normalized.get(raw);
-    if (pair === undefined) {
-      const spelling = normalizeTagSpelling(raw);
-      pair = [spelling, tagKey(spelling)]; // tagKey is idempotent over a normalised spelling
-      this.normalized.set(raw, pair);
-    }
-    return pair;
+    return this.normalizer.normalize(raw);
+  }
+
+  /** The key's spelling in the index: the one most of its videos use. */
+  best(key: string): string {
+    const tally = this.keys.get(key);
+    if (tally === undefined) throw new Error(`No tally for key ${JSON.stringify(key)}`);
+    return tally.best;
   }
 
   entry(key: string): TagEntry {
@@ -149,8 +176,13 @@ function vote(tally: KeyTally, spelling: string): void {
 /** The videos of a window, added newest snapshot first so each video's first sighting is its newest one. */
 class WindowTally {
   readonly seen = new Set<string>();
-  readonly tags = new TagTally();
-  readonly hashtags = new TagTally();
+  readonly tags: TagTally;
+  readonly hashtags: TagTally;
+
+  constructor(normalizer = new TagNormalizer()) {
+    this.tags = new TagTally(normalizer);
+    this.hashtags = new TagTally(normalizer);
+  }
 
   addSnapshot(snapshot: IndexSnapshot): void {
     for (const video of snapshot.videos) {
@@ -195,7 +227,7 @@ export function emptyWindow(days: number): WindowIndex {
  * Snapshots newest first: by date, and (should one date appear twice) by `fetched_at`, so "the newest
  * snapshot containing a video" is always the first one met.
  */
-function newestFirst<S extends IndexSnapshot>(snapshots: readonly S[]): S[] {
+export function newestFirst<S extends IndexSnapshot>(snapshots: readonly S[]): S[] {
   return [...snapshots].sort(
     (a, b) => compareCodePoints(b.date, a.date) || Date.parse(b.fetched_at) - Date.parse(a.fetched_at),
   );
@@ -209,20 +241,28 @@ function checkDays(days: number, name: string): void {
 
 /**
  * One window computed directly, with complete (untruncated) tag and hashtag lists.
- * The window covers the snapshots dated `latest − (days − 1)` through `latest`, the newest date given.
+ * The window covers the snapshots dated `until − (days − 1)` through `until`; `until` defaults to the newest
+ * date given. A window that holds no snapshot is the empty window; `fetched_at` is that of its newest snapshot.
  */
-export function aggregateTrendingTags(snapshots: readonly IndexSnapshot[], days: number): WindowIndex {
+export function aggregateTrendingTags(
+  snapshots: readonly IndexSnapshot[],
+  days: number,
+  options: { until?: string; normalizer?: TagNormalizer } = {},
+): WindowIndex {
   checkDays(days, 'days');
-  const ordered = newestFirst(snapshots);
+  const until = options.until;
+  const ordered = newestFirst(until === undefined ? snapshots : snapshots.filter((snapshot) => snapshot.date <= until));
   const latest = ordered[0];
   if (latest === undefined) return emptyWindow(days);
-  const from = addDays(latest.date, -(days - 1));
-  const tally = new WindowTally();
+  const from = addDays(until ?? latest.date, -(days - 1));
+  if (latest.date < from) return emptyWindow(days);
+  const tally = new WindowTally(options.normalizer);
   for (const snapshot of ordered) {
     if (snapshot.date < from) break;
     tally.addSnapshot(snapshot);
   }
-  return tally.window(days, latest, tally.tags.sorted(), tally.hashtags.sorted());
+  const window = tally.window(days, latest, tally.tags.sorted(), tally.hashtags.sorted());
+  return until === undefined ? window : { ...window, date_from: from, date_to: until };
 }
 
 /**
@@ -233,21 +273,22 @@ export function aggregateTrendingTags(snapshots: readonly IndexSnapshot[], days:
  */
 export function buildTrendingWindows(
   snapshots: readonly IndexSnapshot[],
-  options: { days?: number; top?: number; tables?: readonly number[] } = {},
+  options: { days?: number; top?: number; tables?: readonly number[]; spellings?: boolean; normalizer?: TagNormalizer } = {},
 ): TrendingWindows {
   const { days = MAX_WINDOW_DAYS, top = TOP_ENTRIES, tables = TABLE_WINDOWS } = options;
   checkDays(days, 'days');
   checkDays(top, 'top');
   const ordered = newestFirst(snapshots);
   const latest = ordered[0];
-  const result: TrendingWindows = { latest_date: latest?.date ?? null, windows: [], tables: new Map() };
+  const spellings = options.spellings ? { tags: new Map<string, SpellingRuns>(), hashtags: new Map<string, SpellingRuns>() } : null;
+  const result: TrendingWindows = { latest_date: latest?.date ?? null, windows: [], tables: new Map(), spellings };
   if (latest === undefined) {
     for (let n = 1; n <= days; n++) result.windows.push(emptyWindow(n));
     for (const n of tables) result.tables.set(n, { tags: [], hashtags: [] });
     return result;
   }
 
-  const tally = new WindowTally();
+  const tally = new WindowTally(options.normalizer);
   const tagTop = new TopEntries(tally.tags, top);
   const hashtagTop = new TopEntries(tally.hashtags, top);
   let next = 0;
@@ -256,12 +297,28 @@ export function buildTrendingWindows(
     for (; next < ordered.length && (ordered[next] as IndexSnapshot).date >= from; next++) {
       tally.addSnapshot(ordered[next] as IndexSnapshot);
     }
-    result.windows.push(tally.window(n, latest, tagTop.update(), hashtagTop.update()));
+    const touchedTags = tally.tags.takeTouched();
+    const touchedHashtags = tally.hashtags.takeTouched();
+    if (spellings) {
+      recordSpellings(spellings.tags, tally.tags, touchedTags, n);
+      recordSpellings(spellings.hashtags, tally.hashtags, touchedHashtags, n);
+    }
+    result.windows.push(tally.window(n, latest, tagTop.update(touchedTags), hashtagTop.update(touchedHashtags)));
     if (tables.includes(n)) {
       result.tables.set(n, { tags: tally.tags.sorted(), hashtags: tally.hashtags.sorted() });
     }
   }
   return result;
+}
+
+/** Appends a run for each touched key whose spelling in the window of `days` differs from its last run. */
+function recordSpellings(runs: Map<string, SpellingRuns>, tally: TagTally, touched: ReadonlySet<string>, days: number): void {
+  for (const key of touched) {
+    const best = tally.best(key);
+    const keyRuns = runs.get(key);
+    if (keyRuns === undefined) runs.set(key, [[days, best]]);
+    else if ((keyRuns.at(-1) as [number, string])[1] !== best) keyRuns.push([days, best]);
+  }
 }
 
 /**
@@ -278,8 +335,9 @@ class TopEntries {
     private readonly size: number,
   ) {}
 
-  update(): TagEntry[] {
-    const candidates = this.tally.takeTouched();
+  /** The new top, given the keys touched since the last update (the set is consumed). */
+  update(touched: Set<string>): TagEntry[] {
+    const candidates = touched;
     for (const key of this.keys) candidates.add(key);
     const ranked = [...candidates]
       .map((key) => ({ key, entry: this.tally.entry(key) }))

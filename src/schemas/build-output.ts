@@ -1,7 +1,21 @@
 /** What the build writes to build/ and the server reads at start: the manifest and each region's 90 windows. */
 import { z } from 'zod';
-import { REGIONS } from '../lib/regions.ts';
+import { REGIONS, type Region } from '../lib/regions.ts';
+import { historyShard } from '../lib/tag-history.ts';
 import { TagEntry } from './trending-tags.ts';
+import { RisingEntry } from './rising-tags.ts';
+
+export type { RisingEntry };
+
+/**
+ * Where the lazily read files live, relative to the build folder: the build writes them here and every
+ * runtime's reader (the Node server, an edge Worker, the pages) finds them here.
+ */
+export const BUILD_FILES = {
+  rising: (region: Region, days: number) => `rising/${region}/${days}.json`,
+  historyShard: (region: Region, key: string) => `history/${region}/${historyShard(key)}.json`,
+  historyShardNumber: (region: Region, shard: number) => `history/${region}/${shard}.json`,
+};
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const count = z.number().int().nonnegative();
@@ -34,6 +48,56 @@ export const RegionTrending = z.object({
   windows: z.array(WindowIndex),
 });
 export type RegionTrending = z.infer<typeof RegionTrending>;
+
+/** One pre-computed rising window: the current window C against the previous window P of the same size. */
+export const RisingWindow = z.object({
+  window_days: z.number().int().min(1),
+  /** Distinct videos in C. */
+  videos_measured: count,
+  /** Distinct videos in P; 0 when P holds no snapshot. */
+  previous_videos_measured: count,
+  /** `fetched_at` of C's newest snapshot (the region's latest); null when the region has no snapshots. */
+  fetched_at: z.iso.datetime({ offset: true }).nullable(),
+  /** C: latest − (days − 1) … latest; P: latest − (2·days − 1) … latest − days. Null without snapshots. */
+  date_from: isoDate.nullable(),
+  date_to: isoDate.nullable(),
+  previous_date_from: isoDate.nullable(),
+  previous_date_to: isoDate.nullable(),
+  /** The rising entries, in rising order (complete in memory; the top 500 in build/rising). */
+  tags: z.array(RisingEntry),
+});
+export type RisingWindow = z.infer<typeof RisingWindow>;
+
+/** `build/rising/<REGION>/<days>.json`: one rising window, so a request reads one small file. */
+export const RegionRising = RisingWindow.extend({
+  region: z.enum(REGIONS),
+  /** How many keys rise in all (the file keeps the top 500; the CSV tables of 1, 7 and 30 days keep all). */
+  rising_count: count,
+});
+export type RegionRising = z.infer<typeof RegionRising>;
+
+/** One key's daily series: `values` are the index's spelling runs `[from window days, spelling]`. */
+export const TagSeries = z.object({
+  values: z.array(z.tuple([z.number().int().min(1), z.string()])),
+  /** The spelling of the key's newest day, kept only when a window can carry the key without its index holding it. */
+  fallback: z.string().optional(),
+  /** `[index into dates, trending videos, total views]` for each date whose snapshot carries the key, oldest first. */
+  points: z.array(z.tuple([count, count, count])),
+});
+export type TagSeries = z.infer<typeof TagSeries>;
+
+/** `build/history/<REGION>/<shard>.json`: the series of the keys hashing to this shard, with the region's dates. */
+export const HistoryShard = z.object({
+  latest_date: isoDate.nullable(),
+  fetched_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Snapshot dates of the last 90 days, oldest first. */
+  dates: z.array(isoDate),
+  /** Distinct videos in each date's snapshot. */
+  videos_measured: z.array(count),
+  /** `[key, series]` pairs (an array, not an object, so no key can collide with an object's own properties). */
+  keys: z.array(z.tuple([z.string(), TagSeries])),
+});
+export type HistoryShard = z.infer<typeof HistoryShard>;
 
 /** What one region's build read. */
 export const ManifestRegion = z.object({

@@ -27,3 +27,23 @@ export function regionParameter(description: string) {
     })
     .describe(`${description}: ${REGION_RULE}.`);
 }
+
+/** Only plain digits: `z.coerce.number()` would read `''` as 0, `1e1` as 10 and `+7`/` 7` as 7. */
+const DIGITS = /^[0-9]+$/;
+
+/** An optional whole-number parameter with inclusive bounds; the message names it, its bounds and its default. */
+export function wholeNumberParam(name: string, min: number, max: number, fallback: number, description: string) {
+  const rule = `The parameter "${name}" must be a whole number from ${min} to ${max} (default ${fallback})`;
+  return z
+    .string({ error: `${rule}.` })
+    .optional()
+    .transform((raw, ctx): number => {
+      if (raw === undefined) return fallback;
+      const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+      if (value >= min && value <= max) return value;
+      ctx.addIssue({ code: 'custom', message: `${rule}; got ${shown(raw)}.`, input: raw });
+      return z.NEVER;
+    })
+    // For the API document: the query string carries text, but what is accepted is an integer in bounds.
+    .meta({ description, type: 'integer', minimum: min, maximum: max, default: fallback });
+}

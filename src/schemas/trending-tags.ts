@@ -1,33 +1,12 @@
 /** The trending-tags endpoint: its query (region, days, limit) and its `data` object (spec section 2.2). */
 import { z } from 'zod';
-import { regionParameter, shown } from './query-params.ts';
+import { regionParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 
 export const DAYS_DEFAULT = 7;
 export const DAYS_MAX = 90;
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 500;
-
-
-/** Only plain digits: `z.coerce.number()` would read `''` as 0, `1e1` as 10 and `+7`/` 7` as 7. */
-const DIGITS = /^[0-9]+$/;
-
-/** An optional whole-number parameter with inclusive bounds; the message names it, its bounds and its default. */
-function wholeNumberParam(name: string, min: number, max: number, fallback: number, description: string) {
-  const rule = `The parameter "${name}" must be a whole number from ${min} to ${max} (default ${fallback})`;
-  return z
-    .string({ error: `${rule}.` })
-    .optional()
-    .transform((raw, ctx): number => {
-      if (raw === undefined) return fallback;
-      const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-      if (value >= min && value <= max) return value;
-      ctx.addIssue({ code: 'custom', message: `${rule}; got ${shown(raw)}.`, input: raw });
-      return z.NEVER;
-    })
-    // For the API document: the query string carries text, but what is accepted is an integer in bounds.
-    .meta({ description, type: 'integer', minimum: min, maximum: max, default: fallback });
-}
 
 /** `?region=&days=&limit=`: region required (any case), days 1–90 (default 7), limit 1–500 (default 50). */
 export const TrendingTagsQuery = z.object({

@@ -61,14 +61,35 @@ const CASES: [string, string, number][] = [
   ['/api/v1/title-score', `?region=IN&title=${q('IPL 2026 Final | CSK vs MI 🔥 #cricket')}`, 200],
   ['/api/v1/title-score', `?region=EG&title=${q('ملخص مباراة الأهلي والزمالك اليوم!')}`, 200],
   ['/api/v1/title-score', '?region=IN', 422],
+  ['/api/v1/rising-tags', '?region=in&days=1&limit=5', 200],
+  ['/api/v1/rising-tags', '?region=BR', 200],
+  ['/api/v1/rising-tags', '?region=IN&days=46', 422],
+  ['/api/v1/tag-history', `?region=IN&tag=${q('क्रिकेट')}`, 200],
+  ['/api/v1/tag-history', `?region=IN&tag=${q('#cricket')}&days=7`, 200],
+  ['/api/v1/tag-history', '?region=BR&tag=anything', 200],
+  ['/api/v1/tag-history', '?region=IN', 422],
 ];
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 and lists the five endpoints with their parameters', () => {
+  it('is OpenAPI 3.1 and lists the seven endpoints with their parameters', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/api/v1/channel', '/api/v1/tags', '/api/v1/title-score', '/api/v1/trending-tags', '/api/v1/video'].sort(),
+      [
+        '/api/v1/channel',
+        '/api/v1/tags',
+        '/api/v1/title-score',
+        '/api/v1/trending-tags',
+        '/api/v1/video',
+        '/api/v1/rising-tags',
+        '/api/v1/tag-history',
+      ].sort(),
     );
+    expect(doc.paths['/api/v1/rising-tags'].get.parameters.find((p: any) => p.name === 'days')).toMatchObject({
+      schema: { type: 'integer', minimum: 1, maximum: 45, default: 7 },
+    });
+    const history = doc.paths['/api/v1/tag-history'].get.parameters;
+    expect(history.find((p: any) => p.name === 'tag')).toMatchObject({ required: true });
+    expect(history.find((p: any) => p.name === 'days')).toMatchObject({ schema: { minimum: 1, maximum: 90, default: 90 } });
     const params = doc.paths['/api/v1/trending-tags'].get.parameters;
     expect(params.find((p: any) => p.name === 'days')).toMatchObject({
       required: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTrendingTags } from '../../functions/api/trending-tags.ts';
-import type { PreparedData } from '../../functions/prepared-data.ts';
+import { emptyPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import { REGION_NAMES, type Region } from '../../src/lib/regions.ts';
@@ -41,7 +41,7 @@ const built = buildTrendingWindows(snapshots);
 const india: RegionTrending = { region: 'IN', region_name: 'India', latest_date: built.latest_date, windows: built.windows };
 let reads: Region[] = [];
 const data: PreparedData = {
-  source: 'live',
+  ...emptyPreparedData(),
   manifest: { built_at: '2025-06-08T07:00:00Z', source: 'live', regions: {} as PreparedData['manifest']['regions'] },
   trending: (region) => {
     reads.push(region);

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { createTagdexServer } from '../../functions/server.ts';
 import { MemoryRateLimitStore } from '../../functions/rate-limit.ts';
-import { loadPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
+import { emptyPreparedData, loadPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
@@ -88,12 +88,4 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-/** A build with no snapshots: every region answers with nothing measured yet. */
-export function emptyPreparedData(): PreparedData {
-  return {
-    source: 'live',
-    manifest: { built_at: new Date(0).toISOString(), source: 'live', regions: {} as PreparedData['manifest']['regions'] },
-    trending: () => null,
-    titleBenchmark: () => null,
-  };
-}
+export { emptyPreparedData };

@@ -18,7 +18,8 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The newest snapshot date of the shared test site; older snapshots fall in the 7- and 30-day windows. */
 export const SITE_LATEST_DATE = '2026-11-20';
-export const SITE_DATES = [addDays(SITE_LATEST_DATE, -20), addDays(SITE_LATEST_DATE, -3), SITE_LATEST_DATE];
+/** The day before the latest gives the 1-day windows a previous window, so the Rising lists have something to show. */
+export const SITE_DATES = [addDays(SITE_LATEST_DATE, -20), addDays(SITE_LATEST_DATE, -3), addDays(SITE_LATEST_DATE, -1), SITE_LATEST_DATE];
 
 /** Tags that must come out as text everywhere and survive the CSV round trip. */
 export const SCRIPT_TAG = '<script>alert(1)</script>';
@@ -41,6 +42,16 @@ export const SCRIPT_TAGS: Partial<Record<Region, string[]>> = {
   BD: ['বাংলা নাটক'],
 };
 
+/**
+ * Right-to-left and Devanagari tags that appear only on the latest date, on many videos: they top the 1-day
+ * Rising lists (new, with a large change), so the Rising section and the history views meet real text.
+ */
+export const RISING_TAGS: Partial<Record<Region, string[]>> = {
+  IN: ['क्रिकेट लाइव स्कोर'],
+  EG: ['رمضان كريم'],
+  PK: ['نیا ڈرامہ'],
+};
+
 /** How many of each chart's first videos carry the awkward and script tags (enough for the top 20). */
 const INJECTED_VIDEOS = 40;
 
@@ -54,7 +65,8 @@ export function siteDataset(date: string): UpstreamDataset {
   for (const region of REGIONS) {
     const ids = base.charts[region] ?? [];
     for (const id of ids.slice(0, INJECTED_VIDEOS)) {
-      extra.set(id, [...(extra.get(id) ?? []), ...AWKWARD_TAGS, ...(SCRIPT_TAGS[region] ?? [])]);
+      const rising = date === SITE_LATEST_DATE ? (RISING_TAGS[region] ?? []) : [];
+      extra.set(id, [...(extra.get(id) ?? []), ...AWKWARD_TAGS, ...(SCRIPT_TAGS[region] ?? []), ...rising]);
     }
   }
   const videos = base.videos.map((video): VideoResource => {

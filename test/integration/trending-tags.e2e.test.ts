@@ -7,12 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runIngest } from '../../ingest/run-ingest.ts';
-import { buildIndexes } from '../../ingest/build-index.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { emulatedClient } from '../helpers/emulated-client.ts';
-import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import {
+  compareCodePoints,
+  fetchedAt,
+  ingestAndBuild,
+  plannedDataset,
+  shiftDate,
+  spellingOf,
+  tagsOn,
+  type PlannedVideo as Planned,
+} from '../helpers/planned-chart.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The upstream, day by day
@@ -20,15 +26,7 @@ import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
 
 type PlanRegion = 'IN' | 'BD';
 
-/** One chart video across the dates: its views on each date it trends, and its tags (per date, or always). */
-interface PlannedVideo {
-  id: string;
-  region: PlanRegion;
-  /** Date → view count; the video is on the region's chart exactly on these dates. */
-  views: Record<string, number>;
-  /** Tags as the upstream sends them; `undefined` = the `tags` field is omitted. A function varies by date. */
-  tags: string[] | undefined | ((date: string) => string[] | undefined);
-}
+type PlannedVideo = Planned<PlanRegion>;
 
 const OLD = '2025-02-20'; // 14 days before the latest: in the 15- and 90-day windows, not in the 14-day one
 const D1 = '2025-03-01';
@@ -122,10 +120,6 @@ const PLAN: PlannedVideo[] = [
   { id: 'vidBDnnnnn7', region: 'BD', views: { [D3]: 5 }, tags: ['Natok', 'বাংলা নাটক'] },
 ];
 
-function tagsOn(video: PlannedVideo, date: string): string[] | undefined {
-  return typeof video.tags === 'function' ? video.tags(date) : video.tags;
-}
-
 /** The video as `videos.list` sends it that day: counts as strings, `tags`/`likeCount` omitted when absent. */
 function wireVideo(video: PlannedVideo, date: string, n: number): VideoResource {
   const views = video.views[date] ?? 0;
@@ -156,21 +150,7 @@ function wireVideo(video: PlannedVideo, date: string, n: number): VideoResource 
   };
 }
 
-/** What the upstream serves on `date`: each region's chart ranked by that day's views. */
-function datasetOn(date: string): UpstreamDataset {
-  const present = PLAN.filter((v) => v.views[date] !== undefined);
-  const charts: Record<string, string[]> = {};
-  for (const region of ['IN', 'BD'] as const) {
-    charts[region] = present
-      .filter((v) => v.region === region)
-      .sort((a, b) => (b.views[date] ?? 0) - (a.views[date] ?? 0))
-      .map((v) => v.id);
-  }
-  return { videos: present.map((v, n) => wireVideo(v, date, n)), channels: [], charts };
-}
-
-/** `fetched_at` of each day's ingest: fixed, so the expectations can name it. */
-const fetchedAt = (date: string) => `${date}T06:30:00.125Z`;
+const datasetOn = (date: string) => plannedDataset(PLAN, ['IN', 'BD'], date, wireVideo);
 
 // ---------------------------------------------------------------------------------------------------------
 // The naive index: the issue's rules, written out plainly
@@ -181,24 +161,6 @@ interface Entry {
   trending_videos: number;
   avg_views: number;
   total_views: number;
-}
-
-function shiftDate(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function spellingOf(raw: string): string {
-  return raw.normalize('NFKC').trim().replace(/\s+/gu, ' ');
-}
-
-function compareCodePoints(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0) ?? 0);
-  const y = Array.from(b, (c) => c.codePointAt(0) ?? 0);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
-  }
-  return x.length - y.length;
 }
 
 /** The dates the region was ingested on, ascending. */
@@ -271,22 +233,12 @@ function expected(region: PlanRegion, days: number, limit: number) {
 // Ingest → build → serve
 // ---------------------------------------------------------------------------------------------------------
 
-const API_KEY = 'tagdex-e2e-ingest-key';
 let root: string;
 let server: TestServer;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'tagdex-e2e-trending-'));
-  const dataDir = join(root, 'data');
-  const buildDir = join(root, 'build');
-  const { upstream, client } = emulatedClient(API_KEY);
-  for (const [date, regions] of RUNS) {
-    upstream.setDataset(datasetOn(date));
-    const result = await runIngest({ dataDir, date, regions, client, now: () => Date.parse(fetchedAt(date)) });
-    expect(result.failed).toEqual([]);
-    expect(result.written).toEqual(regions.map((r) => join(dataDir, 'trending', r, `${date}.json`)));
-  }
-  await buildIndexes({ dataRoot: dataDir, buildDir, source: 'live' });
+  const { buildDir } = await ingestAndBuild(root, RUNS, datasetOn);
   server = await startTestServer({ buildDir });
 });
 

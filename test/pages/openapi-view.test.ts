@@ -148,7 +148,15 @@ describe('apiExamples', () => {
     const sample = apiExamples(real, 'sample');
     const live = apiExamples(real, 'live');
     expect(Object.keys(sample).sort()).toEqual(
-      ['/api/v1/channel', '/api/v1/tags', '/api/v1/title-score', '/api/v1/trending-tags', '/api/v1/video'],
+      [
+        '/api/v1/channel',
+        '/api/v1/rising-tags',
+        '/api/v1/tag-history',
+        '/api/v1/tags',
+        '/api/v1/title-score',
+        '/api/v1/trending-tags',
+        '/api/v1/video',
+      ],
     );
     expect(sample['/api/v1/tags']?.url).toContain(SAMPLE_EXAMPLES.videoId);
     expect(sample['/api/v1/channel']?.url).toBe(SAMPLE_EXAMPLES.handle);

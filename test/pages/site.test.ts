@@ -122,10 +122,11 @@ describe('country pages', () => {
     for (const [region, lang] of Object.entries(expectations)) {
       const page = await html(`/trending/${region.toLowerCase()}/`);
       for (const tag of SCRIPT_TAGS[region as keyof typeof SCRIPT_TAGS] ?? []) {
-        expect(page).toContain(`<th scope="row" dir="auto" lang="${lang}">${tag}</th>`);
+        // The cell links to the tag's history view; the link text is the tag, in the cell's language.
+        expect(page).toMatch(new RegExp(`<th scope="row" dir="auto" lang="${lang}"><a href="/trending/[a-z]{2}/tag/[^"]+">${tag}</a></th>`));
       }
     }
-    expect(await html('/trending/in/')).toMatch(/<th scope="row" dir="auto">Tom &amp; Jerry<\/th>/);
+    expect(await html('/trending/in/')).toMatch(/<th scope="row" dir="auto"><a href="[^"]+">Tom &amp; Jerry<\/a><\/th>/);
   });
 
   it('says nothing about sample data when the build is live', async () => {

@@ -6,8 +6,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REGIONS, type Region } from '../../lib/regions.ts';
-import { BuildManifest, RegionTrending, type WindowIndex } from '../../schemas/build-output.ts';
+import { BUILD_FILES, BuildManifest, HistoryShard, RegionRising, RegionTrending, type WindowIndex } from '../../schemas/build-output.ts';
 import { TagEntry } from '../../schemas/trending-tags.ts';
+import { RisingEntry } from '../../schemas/rising-tags.ts';
+import { RISING_MAX_DAYS, RISING_TABLE_WINDOWS } from '../../lib/rising-tags.ts';
+import { HISTORY_MAX_DAYS, hashKey, lookupTagHistory, type TagHistoryLookup } from '../../lib/tag-history.ts';
+import { tagKey } from '../../lib/tag-key.ts';
 
 /** The windows that get a page and a CSV pair each; 7 days is the default view at /trending/<r>/. */
 export const PAGE_WINDOWS = [1, 7, 30, 90] as const;
@@ -87,3 +91,89 @@ export function windowLabel(days: number): string {
 }
 
 export const REGION_PARAMS = REGIONS.map((region) => ({ region, param: region.toLowerCase() }));
+
+/** Rising entries a page lists; the CSV and the API hold the rest. */
+export const RISING_ROWS = 10;
+export type RisingTableWindow = (typeof RISING_TABLE_WINDOWS)[number];
+
+/** The pre-computed rising window of `days` (1–45), or null for a page window too wide to compare (90 days). */
+export function loadRising(region: Region, days: number): RegionRising | null {
+  if (days > RISING_MAX_DAYS) return null;
+  return readJson(BUILD_FILES.rising(region, days), RegionRising);
+}
+
+const RisingTable = z.array(RisingEntry);
+
+/** The complete rising table of a CSV window. */
+export function loadRisingTable(region: Region, days: RisingTableWindow): RisingEntry[] {
+  return readJson(join('tables', region, `rising-${days}d.json`), RisingTable);
+}
+
+export function risingCsvPath(region: Region, days: RisingTableWindow): string {
+  return `/trending/${region.toLowerCase()}/${risingCsvFileName(days)}`;
+}
+
+/** Basename of a rising CSV file: `rising-7d.csv`. */
+export function risingCsvFileName(days: RisingTableWindow): string {
+  return `rising-${days}d.csv`;
+}
+
+/** A tag's 90-day history, read from the shard the build wrote (the API answers the same from the same file). */
+export function loadTagHistory(region: Region, key: string): TagHistoryLookup {
+  return lookupTagHistory(readJson(BUILD_FILES.historyShard(region, key), HistoryShard), key, HISTORY_MAX_DAYS);
+}
+
+/** Tags per table and window whose history pages are pre-rendered (and so work without JavaScript). */
+export const HISTORY_PAGES_PER_TABLE = 20;
+
+/**
+ * The keys of a region whose history view is pre-rendered: the top 20 tags and hashtags of each page window and
+ * the top 10 rising tags of each window that has them. Any other tag's view is the one page that fetches its
+ * history from the API. Keyed by slug; a slug shared by two keys (a hash collision) pre-renders neither.
+ */
+export function prerenderedHistory(region: Region): Map<string, string> {
+  const memoKey = `prerendered:${region}`;
+  const cached = memo.get(memoKey);
+  if (cached !== undefined) return cached as Map<string, string>;
+  const keys = new Set<string>();
+  for (const days of PAGE_WINDOWS) {
+    const window = loadWindow(region, days);
+    for (const entry of [...window.tags.slice(0, HISTORY_PAGES_PER_TABLE), ...window.hashtags.slice(0, HISTORY_PAGES_PER_TABLE)]) {
+      keys.add(tagKey(entry.value));
+    }
+    for (const entry of loadRising(region, days)?.tags.slice(0, RISING_ROWS) ?? []) keys.add(tagKey(entry.value));
+  }
+  const bySlug = new Map<string, string>();
+  const collided = new Set<string>();
+  for (const key of keys) {
+    const slug = historySlug(key);
+    if (bySlug.has(slug)) collided.add(slug);
+    bySlug.set(slug, key);
+  }
+  for (const slug of collided) bySlug.delete(slug);
+  memo.set(memoKey, bySlug);
+  return bySlug;
+}
+
+/**
+ * The path segment of a pre-rendered history page: the key's ASCII letters and digits (for a readable address)
+ * and its hash, e.g. `ipl-2025-1c9a3f0e`; a key in another script is just its hash.
+ */
+export function historySlug(key: string): string {
+  const readable = key
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const hash = hashKey(key).toString(16).padStart(8, '0');
+  return readable === '' ? hash : `${readable}-${hash}`;
+}
+
+/** The history view of a tag: its pre-rendered page when there is one, else the view that asks the API. */
+export function historyHref(region: Region, value: string): string {
+  const key = tagKey(value);
+  const slug = historySlug(key);
+  const base = `/trending/${region.toLowerCase()}/tag/`;
+  return prerenderedHistory(region).get(slug) === key ? `${base}${slug}/` : `${base}?tag=${encodeURIComponent(value)}`;
+}

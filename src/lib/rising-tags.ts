@@ -1,0 +1,154 @@
+/**
+ * Rising tags: which tags a region's chart videos carry more of in the last `days` days than in the `days`
+ * before. Pure; the build runs it for every window size and the endpoint only reads what it produced.
+ */
+import type { RisingEntry, RisingWindow } from '../schemas/build-output.ts';
+import type { TagEntry } from '../schemas/trending-tags.ts';
+import { addDays } from './iso-date.ts';
+import { compareCodePoints, newestFirst, TagNormalizer, type IndexSnapshot, type TrendingWindows } from './trending-index.ts';
+
+/** The longest rising window: it and the window before it must fit in the 90 days the build reads. */
+export const RISING_MAX_DAYS = 45;
+/** The window sizes 1 … 45, whose complete trending tables the rising windows are computed from. */
+export const RISING_WINDOWS: readonly number[] = Array.from({ length: RISING_MAX_DAYS }, (_, i) => i + 1);
+/** Windows whose complete rising lists the build publishes as CSV tables. */
+export const RISING_TABLE_WINDOWS = [1, 7, 30] as const;
+/** A key needs at least this many trending videos in the current window to count as rising. */
+export const RISING_MIN_VIDEOS = 2;
+
+/** Rising order: change, then trending_videos, then total_views, all descending, then value in code-point order. */
+export function compareRisingEntries(a: RisingEntry, b: RisingEntry): number {
+  return (
+    b.change - a.change ||
+    b.trending_videos - a.trending_videos ||
+    b.total_views - a.total_views ||
+    compareCodePoints(a.value, b.value)
+  );
+}
+
+/**
+ * The complete rising list of a current window against the previous one: every key of the current window's
+ * complete tag list with `c − p > 0` and `c ≥ 2`, where `c` is its trending videos there and `p` its count in
+ * `previous` (by key; absent is 0). The caller decides whether a previous window without snapshots compares.
+ */
+export function risingEntries(current: readonly TagEntry[], previous: ReadonlyMap<string, number>): RisingEntry[] {
+  const rising: RisingEntry[] = [];
+  for (const entry of current) {
+    // An index value is a normalised spelling, so its key is just its lower case (tagKey without the NFKC cost).
+    const p = previous.get(entry.value.toLowerCase()) ?? 0;
+    const change = entry.trending_videos - p;
+    if (change <= 0 || entry.trending_videos < RISING_MIN_VIDEOS) continue;
+    rising.push({
+      value: entry.value,
+      trending_videos: entry.trending_videos,
+      previous_trending_videos: p,
+      change,
+      new: p === 0,
+      total_views: entry.total_views,
+    });
+  }
+  return rising.sort(compareRisingEntries);
+}
+
+/**
+ * Every rising window from 1 to `days` days. C is the trending window of that size, taken complete from
+ * `trending` (buildTrendingWindows with `tables` covering 1 … `days`), so `value`, `trending_videos` and
+ * `total_views` are exactly trending-tags'. P covers `latest − (2·days − 1)` … `latest − days` and only its
+ * counts matter: each video counts once, with the keys of its newest snapshot in P — the trending-tags rule —
+ * found from each video's sightings instead of re-indexing 45 windows. When P holds no snapshot there is
+ * nothing to compare with, so `tags` is empty. Each window's `tags` is complete.
+ */
+export function buildRisingWindows(
+  snapshots: readonly IndexSnapshot[],
+  trending: Pick<TrendingWindows, 'latest_date' | 'windows' | 'tables'>,
+  options: { days?: number; normalizer?: TagNormalizer } = {},
+): RisingWindow[] {
+  const { days = RISING_MAX_DAYS, normalizer = new TagNormalizer() } = options;
+  const latest = trending.latest_date;
+  const result: RisingWindow[] = [];
+  const sightings = videoSightings(latest === null ? [] : snapshots, normalizer);
+  for (let n = 1; n <= days; n++) {
+    if (latest === null) {
+      result.push(emptyRisingWindow(n));
+      continue;
+    }
+    const current = trending.windows[n - 1];
+    const table = trending.tables.get(n);
+    if (current === undefined || table === undefined) throw new Error(`buildRisingWindows needs the complete trending table of ${n} days`);
+    const previousTo = addDays(latest, -n);
+    const previousFrom = addDays(latest, -(2 * n - 1));
+    const previous = previousCounts(sightings, previousFrom, previousTo);
+    result.push({
+      window_days: n,
+      videos_measured: current.videos_measured,
+      previous_videos_measured: previous.videos,
+      fetched_at: current.fetched_at,
+      date_from: addDays(latest, -(n - 1)),
+      date_to: latest,
+      previous_date_from: previousFrom,
+      previous_date_to: previousTo,
+      tags: previous.snapshots > 0 ? risingEntries(table.tags, previous.counts) : [],
+    });
+  }
+  return result;
+}
+
+/** The rising window of a region without snapshots. */
+function emptyRisingWindow(days: number): RisingWindow {
+  return {
+    window_days: days,
+    videos_measured: 0,
+    previous_videos_measured: 0,
+    fetched_at: null,
+    date_from: null,
+    date_to: null,
+    previous_date_from: null,
+    previous_date_to: null,
+    tags: [],
+  };
+}
+
+/** One appearance of a video: the snapshot's date and the video's distinct tag keys in it. */
+type Sighting = readonly [date: string, keys: readonly string[]];
+
+/** Each video's sightings, newest snapshot first (snapshots ordered as the trending index orders them). */
+function videoSightings(snapshots: readonly IndexSnapshot[], normalizer: TagNormalizer): { dates: string[]; videos: Sighting[][] } {
+  const byVideo = new Map<string, Sighting[]>();
+  const dates = new Set<string>();
+  for (const snapshot of newestFirst(snapshots)) {
+    dates.add(snapshot.date);
+    const inSnapshot = new Set<string>();
+    for (const video of snapshot.videos) {
+      // A video listed twice in one snapshot counts once, with its first listing, as in the index.
+      if (inSnapshot.has(video.id)) continue;
+      inSnapshot.add(video.id);
+      const keys = new Set<string>();
+      for (const raw of video.tags) {
+        const [, key] = normalizer.normalize(raw);
+        if (key !== '') keys.add(key);
+      }
+      let list = byVideo.get(video.id);
+      if (list === undefined) byVideo.set(video.id, (list = []));
+      list.push([snapshot.date, [...keys]]);
+    }
+  }
+  return { dates: [...dates], videos: [...byVideo.values()] };
+}
+
+/** Trending videos per key over `from` … `to`: each video once, with the keys of its newest sighting there. */
+function previousCounts(
+  sightings: { dates: string[]; videos: Sighting[][] },
+  from: string,
+  to: string,
+): { snapshots: number; videos: number; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  let videos = 0;
+  for (const list of sightings.videos) {
+    const newest = list.find(([date]) => date <= to);
+    if (newest === undefined || newest[0] < from) continue;
+    videos += 1;
+    for (const key of newest[1]) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const snapshots = sightings.dates.filter((date) => date >= from && date <= to).length;
+  return { snapshots, videos, counts };
+}
