@@ -1,7 +1,7 @@
 /** What every API handler is given: injected, so tests and an edge runtime can supply their own. */
 import type { YouTubeService } from '../src/youtube/service.ts';
 import type { UpstreamMeter } from '../src/youtube/client.ts';
-import type { PreparedData } from './prepared-data.ts';
+import type { PreparedData } from './node/prepared-data.ts';
 
 export type DataMode = 'sample' | 'live';
 

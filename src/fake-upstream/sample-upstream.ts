@@ -1,5 +1,5 @@
 /** The upstream sample mode answers from: the emulator over the sample dataset, accepting any key. */
-import { createUpstreamEmulator, type UpstreamEmulator } from './emulator.ts';
+import { createUpstreamEmulator, type UpstreamEmulator } from '../../test/support/emulator.ts';
 import { createSampleDataset } from './sample-dataset.ts';
 
 function todayUtc(now: number): string {

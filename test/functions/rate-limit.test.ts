@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from '../../functions/rate-limit.ts';
+import { MemoryRateLimitStore } from '../../functions/node/memory-rate-limit.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTitleScore } from '../../functions/api/title-score.ts';
-import type { PreparedData } from '../../functions/prepared-data.ts';
+import type { PreparedData } from '../../functions/node/prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTrendingTags } from '../../functions/api/trending-tags.ts';
-import type { PreparedData } from '../../functions/prepared-data.ts';
+import type { PreparedData } from '../../functions/node/prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import { REGION_NAMES, type Region } from '../../src/lib/regions.ts';

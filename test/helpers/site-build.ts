@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
-import { createUpstreamEmulator, type UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator, type UpstreamDataset } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
 import { addDays } from '../../src/lib/iso-date.ts';

@@ -4,15 +4,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import type { YouTubeService } from '../src/youtube/service.ts';
-import { clientAddress, rateLimitKey } from '../src/lib/client-address.ts';
-import type { DataMode } from './deps.ts';
+import type { YouTubeService } from '../../src/youtube/service.ts';
+import { clientAddress, rateLimitKey } from '../../src/lib/client-address.ts';
+import type { DataMode } from '../deps.ts';
 import type { PreparedData } from './prepared-data.ts';
-import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
-import { cacheSeconds } from './cache-policy.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import { JSON_CONTENT_TYPE, knownBody } from './respond.ts';
-import type { RateLimitResult, RateLimitStore } from './rate-limit.ts';
+import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from '../router.ts';
+import { cacheSeconds } from '../cache-policy.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../cors.ts';
+import { JSON_CONTENT_TYPE, knownBody } from '../respond.ts';
+import type { RateLimitResult, RateLimitStore } from './memory-rate-limit.ts';
 import {
   acceptsGzip,
   etagMatches,

@@ -2,11 +2,11 @@
  * An emulator of the YouTube Data API v3 subset tagdex uses (`videos`, `channels`, `search`), speaking the
  * upstream's exact wire format and error bodies, with injectable faults. Web-standard: `(Request) => Response`.
  */
-import type { ChannelResource, SearchResult, VideoResource } from '../youtube/wire-types.ts';
-import { errorForStatus, googleErrors, type GoogleError } from './google-errors.ts';
-import { decodePageToken, nextPageToken, prevPageToken } from './page-token.ts';
-import { applyFieldSelection, parseFieldSelection } from './partial-response.ts';
-import { makeEtag } from './seeded.ts';
+import type { ChannelResource, SearchResult, VideoResource } from '../../src/youtube/wire-types.ts';
+import { errorForStatus, googleErrors, type GoogleError } from '../../src/fake-upstream/google-errors.ts';
+import { decodePageToken, nextPageToken, prevPageToken } from '../../src/fake-upstream/page-token.ts';
+import { applyFieldSelection, parseFieldSelection } from '../../src/fake-upstream/partial-response.ts';
+import { makeEtag } from '../../src/fake-upstream/seeded.ts';
 
 /** What the emulator serves. Treated as read-only. */
 export interface UpstreamDataset {

@@ -1,11 +1,11 @@
 /** `npm run serve`: reads the configuration once, wires the upstream, the data and the server, and listens. */
-import { loadConfig, ConfigError, type Config } from './config.ts';
+import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { createTagdexServer } from './server.ts';
-import { MemoryRateLimitStore } from './rate-limit.ts';
+import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { loadPreparedData } from './prepared-data.ts';
-import { createYouTubeClient } from '../src/youtube/client.ts';
-import { createYouTubeService } from '../src/youtube/service.ts';
-import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
+import { createYouTubeClient } from '../../src/youtube/client.ts';
+import { createYouTubeService } from '../../src/youtube/service.ts';
+import { createSampleUpstream } from '../../src/fake-upstream/sample-upstream.ts';
 
 /** The upstream the live endpoints read: YouTube with the key, or the built-in sample emulator without. */
 export function createUpstream(config: Config) {

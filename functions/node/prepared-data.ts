@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
-import { REGIONS, type Region } from '../src/lib/regions.ts';
-import { BuildManifest, RegionTrending } from '../src/schemas/build-output.ts';
-import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
-import { TitleBenchmark as TitleBenchmarkFile } from '../src/schemas/title-score.ts';
+import { REGIONS, type Region } from '../../src/lib/regions.ts';
+import { BuildManifest, RegionTrending } from '../../src/schemas/build-output.ts';
+import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';
+import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
 
 /** The build's indexes, in memory. */
 export interface PreparedData {
