@@ -11,7 +11,7 @@ import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/em
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
-import type { PreparedData } from '../functions/node/prepared-data.ts';
+import type { PreparedData } from '../functions/runtime.ts';
 
 /** Per 1,000 API requests, with the 10-minute cache (issue 7). */
 export const QUOTA_TARGET_PER_1000 = 150;
@@ -209,7 +209,7 @@ function noTrendingData(): PreparedData {
   return {
     source: 'live',
     manifest: { built_at: new Date(0).toISOString(), source: 'live', regions: {} as PreparedData['manifest']['regions'] },
-    trending: () => null,
+    trendingWindow: () => null,
     titleBenchmark: () => null,
   };
 }

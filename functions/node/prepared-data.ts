@@ -1,20 +1,17 @@
-/** Loads what the build prepared (build/) into memory once, at server start; requests only read it. */
+/** Node's prepared-data reader: loads what the build prepared (build/) into memory once, at server start. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
 import { BuildManifest, RegionTrending } from '../../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';
+import type { PreparedData } from '../runtime.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
 
-/** The build's indexes, in memory. */
-export interface PreparedData {
-  /** Whether the indexes were built from the sample dataset or from live snapshots. */
-  source: 'sample' | 'live';
-  manifest: BuildManifest;
+/** The build's indexes, in memory: every region's 90 windows are read at start. */
+export interface InMemoryPreparedData extends PreparedData {
   /** The region's 90 pre-computed windows, or null when the build wrote none for it. */
   trending(region: Region): RegionTrending | null;
-  /** The region's title benchmark, or null when the build wrote none for it. */
   titleBenchmark(region: Region): TitleBenchmark | null;
 }
 
@@ -23,7 +20,7 @@ export interface PreparedData {
  * or a malformed file stops start-up with a message naming the file: serving a half-read index would be
  * silently wrong. A region file that is simply absent reads as null.
  */
-export async function loadPreparedData(buildDir: string): Promise<PreparedData> {
+export async function loadPreparedData(buildDir: string): Promise<InMemoryPreparedData> {
   const manifestPath = join(buildDir, 'manifest.json');
   const manifestJson = await readJson(manifestPath);
   if (manifestJson === undefined) {
@@ -52,6 +49,7 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
     source: manifest.source,
     manifest,
     trending: (region) => trending.get(region) ?? null,
+    trendingWindow: (region, days) => trending.get(region)?.windows[days - 1] ?? null,
     titleBenchmark: (region) => benchmarks.get(region) ?? null,
   };
 }

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { YouTubeService } from '../../src/youtube/service.ts';
 import { clientAddress, rateLimitKey } from '../../src/lib/client-address.ts';
 import type { DataMode } from '../deps.ts';
-import type { PreparedData } from './prepared-data.ts';
+import type { PreparedData } from '../runtime.ts';
 import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from '../router.ts';
 import { cacheSeconds } from '../cache-policy.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../cors.ts';

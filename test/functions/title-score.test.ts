@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTitleScore } from '../../functions/api/title-score.ts';
-import type { PreparedData } from '../../functions/node/prepared-data.ts';
+import type { PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';
@@ -38,7 +38,7 @@ const reads: Region[] = [];
 const data: PreparedData = {
   source: 'sample',
   manifest: { built_at: '2025-06-02T07:00:00Z', source: 'sample', regions: {} as PreparedData['manifest']['regions'] },
-  trending: () => null,
+  trendingWindow: () => null,
   titleBenchmark: (region) => {
     reads.push(region);
     return region === 'PK' ? pakistan : null;

@@ -5,7 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { createTagdexServer } from '../../functions/node/server.ts';
 import { MemoryRateLimitStore } from '../../functions/node/memory-rate-limit.ts';
-import { loadPreparedData, type PreparedData } from '../../functions/node/prepared-data.ts';
+import { loadPreparedData } from '../../functions/node/prepared-data.ts';
+import type { PreparedData } from '../../functions/runtime.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
@@ -84,7 +85,7 @@ export function emptyPreparedData(): PreparedData {
   return {
     source: 'live',
     manifest: { built_at: new Date(0).toISOString(), source: 'live', regions: {} as PreparedData['manifest']['regions'] },
-    trending: () => null,
+    trendingWindow: () => null,
     titleBenchmark: () => null,
   };
 }
