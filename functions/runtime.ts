@@ -9,6 +9,9 @@ import type { Region } from '../src/lib/regions.ts';
 
 type MaybePromise<T> = T | Promise<T>;
 
+/** What `trending-tags` reads of one pre-computed window (the Worker's prepared files hold just this). */
+export type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
+
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
 
@@ -40,7 +43,7 @@ export interface PreparedData {
   source: 'sample' | 'live';
   manifest: BuildManifest;
   /** The region's pre-computed window of `days` days (1–90), or null when the build wrote none for it. */
-  trendingWindow(region: Region, days: number): MaybePromise<WindowIndex | null>;
+  trendingWindow(region: Region, days: number): MaybePromise<TrendingWindow | null>;
   /** The region's title benchmark, or null when the build wrote none for it. */
   titleBenchmark(region: Region): MaybePromise<TitleBenchmark | null>;
 }
