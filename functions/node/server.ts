@@ -215,7 +215,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
       ifNoneMatch: req.headers['if-none-match'],
       acceptEncoding: typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : undefined,
     };
-    let answer = await staticFiles.serve(pathname, requestHeaders);
+    // The Worker's own files (functions/worker/) are in dist/ but are not part of the site.
+    let answer = isWorkerFile(pathname) ? null : await staticFiles.serve(pathname, requestHeaders);
     let status = answer?.status ?? 404;
     if (!answer) {
       answer = await staticFiles.serve('/404.html', requestHeaders);
@@ -349,4 +350,9 @@ function paramNames(rawUrl: string): Record<string, string> {
     params[name.slice(0, 32)] = value.length > 120 ? `${value.slice(0, 120)}…(${value.length} chars)` : value;
   }
   return params;
+}
+
+/** dist/_prepared/ and dist/_headers are written for the Worker (ingest/worker-assets.ts), not for visitors. */
+function isWorkerFile(pathname: string): boolean {
+  return pathname === '/_headers' || pathname.startsWith('/_prepared/');
 }

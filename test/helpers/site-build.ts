@@ -1,6 +1,7 @@
 /**
  * Builds the real site for tests: snapshots ingested from the fake upstream (with awkward tags injected),
- * then the real `ingest/build-cli.ts` and `astro build` as child processes into temporary folders.
+ * then the real `ingest/build-cli.ts`, `astro build` and `ingest/worker-assets.ts` as child processes into
+ * temporary folders.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -101,7 +102,7 @@ export interface SiteBuildOptions {
 export interface SiteBuildTimings {
   /** `tsx ingest/build-cli.ts`, milliseconds. */
   indexMs: number;
-  /** `astro build`, milliseconds. */
+  /** `astro build` and the Worker assets step, milliseconds. */
   astroMs: number;
 }
 
@@ -128,6 +129,8 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildTim
   const indexMs = performance.now() - started;
   started = performance.now();
   await run(bin('astro'), ['build', '--silent'], env);
+  // The Worker's prepared files and _headers, as the last step of `npm run build` writes them.
+  await run(bin('tsx'), ['ingest/worker-assets.ts'], env);
   const astroMs = performance.now() - started;
   return { indexMs: Math.round(indexMs), astroMs: Math.round(astroMs) };
 }
