@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8'));
-const [major, minor] = process.versions.node.split('.').map(Number);
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 
 describe('the toolchain', () => {
   it('runs the tests on Node 22.12 or newer', () => {
