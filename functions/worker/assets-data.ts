@@ -13,8 +13,13 @@ const ASSET_ORIGIN = 'https://assets.tagdex.internal';
 
 export { PREPARED_PREFIX };
 
+/** What the reader needs of the Worker's ASSETS binding. */
+export interface AssetFetcher {
+  fetch(request: Request): Promise<Response>;
+}
+
 /** Reads the manifest (once per isolate) and returns a reader over the rest. */
-export async function loadAssetsPreparedData(assets: Fetcher): Promise<PreparedData> {
+export async function loadAssetsPreparedData(assets: AssetFetcher): Promise<PreparedData> {
   const entries = new Map<string, Promise<unknown>>();
 
   function read<T>(path: string): Promise<T | null> {
@@ -39,7 +44,7 @@ export async function loadAssetsPreparedData(assets: Fetcher): Promise<PreparedD
   };
 }
 
-async function fetchJson<T>(assets: Fetcher, path: string): Promise<T | null> {
+async function fetchJson<T>(assets: AssetFetcher, path: string): Promise<T | null> {
   const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`The asset ${path} answered ${response.status}.`);
