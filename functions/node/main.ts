@@ -1,5 +1,5 @@
 /** `npm run serve`: reads the configuration once, wires the upstream, the data and the server, and listens. */
-import { loadConfig, ConfigError, type Config } from '../config.ts';
+import { loadConfig, ConfigError, SAMPLE_MODE_NOTICE, type Config } from '../config.ts';
 import { createTagdexServer } from './server.ts';
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { loadPreparedData } from './prepared-data.ts';
@@ -30,9 +30,7 @@ async function main(): Promise<void> {
   });
 
   if (config.mode === 'sample') {
-    process.stderr.write(
-      'tagdex: SAMPLE MODE — no YOUTUBE_API_KEY is set, so the API and pages answer from built-in sample data (X-Tagdex-Data: sample). Set YOUTUBE_API_KEY for live data.\n',
-    );
+    process.stderr.write(SAMPLE_MODE_NOTICE);
   }
   if (data.source !== config.mode) {
     process.stderr.write(

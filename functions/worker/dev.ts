@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig, ConfigError, type Config } from '../config.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadConfig, ConfigError, SAMPLE_MODE_NOTICE, type Config } from '../config.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,9 +55,7 @@ async function main(): Promise<number> {
   await writeFile(envFile, workerEnvFile(config), { mode: 0o600 });
   await chmod(envFile, 0o600);
   if (config.mode === 'sample') {
-    process.stderr.write(
-      'tagdex: SAMPLE MODE — no YOUTUBE_API_KEY is set, so the API and pages answer from built-in sample data (X-Tagdex-Data: sample). Set YOUTUBE_API_KEY for live data.\n',
-    );
+    process.stderr.write(SAMPLE_MODE_NOTICE);
   }
   const wrangler = join(PROJECT_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
   const child = spawn(process.execPath, [wrangler, ...wranglerDevArgs(config, join(stateDir, 'state'), envFile)], {
@@ -80,4 +78,4 @@ function withoutKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
