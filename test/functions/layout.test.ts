@@ -16,7 +16,7 @@ async function sourceFiles(dir: string, recursive = true): Promise<string[]> {
 /** The repository-relative targets of a file's relative imports. */
 async function importsOf(file: string): Promise<string[]> {
   const text = await readFile(file, 'utf8');
-  return [...text.matchAll(/(?:from\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+  return [...text.matchAll(/(?:from\s+|import\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
     relative('.', resolve(dirname(file), match[1]!)),
   );
 }
