@@ -45,6 +45,9 @@ function setUp(env: Env) {
       UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS === undefined ? undefined : String(env.UPSTREAM_TIMEOUT_MS),
     });
     const data = await loadAssetsPreparedData(env.ASSETS);
+    if (data.source !== config.mode) {
+      console.warn(`tagdex: the assets hold ${data.source} data but the Worker runs in ${config.mode} mode; build with the same YOUTUBE_API_KEY setting.`);
+    }
     const handleApi = createApiHandler({
       mode: config.mode,
       youtube: createYouTubeService({ client: createUpstreamClient(config, (input, init) => fetch(input, init)) }),
