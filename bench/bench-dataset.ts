@@ -3,7 +3,7 @@
  * under fresh ids so that cold-cache runs can ask for a different, existing video on every request.
  */
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
-import type { UpstreamDataset } from '../src/fake-upstream/emulator.ts';
+import type { UpstreamDataset } from '../test/support/emulator.ts';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -20,7 +20,7 @@ export type ChildSpec =
       trustProxy: number;
       /** false: nothing is stored in the 10-minute response cache, so every request takes the router path. */
       responseCache: boolean;
-      /** A module exporting `createTagdexServer` to use instead of functions/server.ts (to A/B a candidate patch). */
+      /** A module exporting `createTagdexServer` to use instead of functions/node/server.ts (to A/B a candidate patch). */
       serverModule?: string;
     };
 

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { MemoryRateLimitStore } from '../functions/rate-limit.ts';
+import { MemoryRateLimitStore } from '../functions/node/memory-rate-limit.ts';
 import { rateLimitKey } from '../src/lib/client-address.ts';
 
 export const SCENARIOS = {

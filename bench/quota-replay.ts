@@ -4,14 +4,14 @@
  */
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { createTagdexServer } from '../functions/server.ts';
+import { createTagdexServer } from '../functions/node/server.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService, type YouTubeServiceOptions } from '../src/youtube/service.ts';
-import { createUpstreamEmulator, type UpstreamDataset } from '../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/emulator.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
-import { emptyPreparedData } from '../functions/prepared-data.ts';
+import { emptyPreparedData } from '../functions/runtime.ts';
 
 /** Per 1,000 API requests, with the 10-minute cache (issue 7). */
 export const QUOTA_TARGET_PER_1000 = 150;

@@ -6,13 +6,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { createTagdexServer as defaultCreateTagdexServer } from '../functions/server.ts';
-import { MemoryRateLimitStore } from '../functions/rate-limit.ts';
-import { loadPreparedData } from '../functions/prepared-data.ts';
+import { createTagdexServer as defaultCreateTagdexServer } from '../functions/node/server.ts';
+import { MemoryRateLimitStore } from '../functions/node/memory-rate-limit.ts';
+import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
-import { createUpstreamEmulator } from '../src/fake-upstream/emulator.ts';
-import { startFakeUpstream } from '../src/fake-upstream/serve.ts';
+import { createUpstreamEmulator } from '../test/support/emulator.ts';
+import { startFakeUpstream } from '../test/support/serve.ts';
 import { benchDataset } from './bench-dataset.ts';
 import type { ChildReply, ChildRequest, ChildSpec } from './children.ts';
 

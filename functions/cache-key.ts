@@ -13,6 +13,8 @@ export const CACHEABLE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/channel': ['url'],
   '/api/v1/trending-tags': ['region', 'days', 'limit'],
   '/api/v1/title-score': ['title', 'region'],
+  '/api/v1/rising-tags': ['region', 'days', 'limit'],
+  '/api/v1/tag-history': ['region', 'tag', 'days'],
   '/api/v1/openapi.json': [],
 };
 

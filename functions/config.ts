@@ -60,6 +60,10 @@ const Env = z.object({
 
 export type Config = z.output<typeof Env> & { mode: 'sample' | 'live' };
 
+/** What a server prints at start when it runs without a key (the Node server and the Worker's launcher). */
+export const SAMPLE_MODE_NOTICE =
+  'tagdex: SAMPLE MODE — no YOUTUBE_API_KEY is set, so the API and pages answer from built-in sample data (X-Tagdex-Data: sample). Set YOUTUBE_API_KEY for live data.\n';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

@@ -1,7 +1,7 @@
 /** What every API handler is given: injected, so tests and an edge runtime can supply their own. */
 import type { YouTubeService } from '../src/youtube/service.ts';
 import type { UpstreamMeter } from '../src/youtube/client.ts';
-import type { PreparedData } from './prepared-data.ts';
+import type { Clock, PreparedData } from './runtime.ts';
 
 export type DataMode = 'sample' | 'live';
 
@@ -11,7 +11,7 @@ export interface ApiDeps {
   /** The build's pre-computed trending indexes and title benchmarks. */
   data: PreparedData;
   mode: DataMode;
-  now: () => number;
+  now: Clock;
   /** Counts this request's upstream calls and quota units for the access log; one per request. */
   meter: UpstreamMeter;
   /** Who is asking: the rate-limit key (address, or /56 for IPv6). Per-client rations (search) count against it. */

@@ -4,10 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createYouTubeClient } from '../src/youtube/client.ts';
 import { REGIONS, parseRegion, type Region } from '../src/lib/regions.ts';
 import { isIsoDate, utcDate } from '../src/lib/iso-date.ts';
 import { ConfigError, loadConfig } from '../functions/config.ts';
+import { createUpstreamClient } from '../functions/upstream.ts';
 import { DEFAULT_CONCURRENCY, runIngest } from './run-ingest.ts';
 
 const USAGE = `Usage: npm run ingest -- [options]
@@ -119,12 +119,7 @@ export async function main(argv: readonly string[], env: Record<string, string |
       ? await runIngest({ ...common, sample: true })
       : await runIngest({
           ...common,
-          client: createYouTubeClient({
-            apiKey: config.YOUTUBE_API_KEY,
-            baseUrl: config.YOUTUBE_API_BASE,
-            fetch: globalThis.fetch,
-            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-          }),
+          client: createUpstreamClient(config),
         });
   if (result.source === 'sample') log('ingest: no YOUTUBE_API_KEY set, so this was SAMPLE data (not real trending charts).');
   if (result.failed.length > 0) {

@@ -3,12 +3,14 @@
  * on its own (a failed region writes nothing and touches none of its earlier files), then pruned to 90 days.
  */
 import pLimit from 'p-limit';
-import { createYouTubeClient, type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
-import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
+import { type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
+import { createSampleClient } from '../functions/upstream.ts';
 import { REGIONS, type Region } from '../src/lib/regions.ts';
 import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
 import { ingestRegion, type RegionProgress } from './ingest-region.ts';
 import { createSnapshotStore, snapshotRoot, type StoreFs } from './snapshot-store.ts';
+
+const DAY_MS = 86_400_000;
 
 /** Regions read at once by default: the chart calls are cheap, and four keeps a slow region from stalling the rest. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -43,17 +45,6 @@ export interface RunIngestResult {
   /** Quota units spent, failed attempts included. */
   units: number;
   source: 'sample' | 'live';
-}
-
-/** Any key works against the in-process sample upstream; it never leaves the process. */
-const SAMPLE_API_KEY = 'tagdex-sample';
-const SAMPLE_BASE_URL = 'https://sample.tagdex.invalid/youtube/v3';
-const DAY_MS = 86_400_000;
-
-/** A client over the in-process sample upstream, serving the sample dataset of `date`. */
-export function createSampleClient(date: string): YouTubeClient {
-  const upstream = createSampleUpstream({ date });
-  return createYouTubeClient({ apiKey: SAMPLE_API_KEY, baseUrl: SAMPLE_BASE_URL, fetch: upstream.fetch.bind(upstream) });
 }
 
 /** Ingests one date for the given regions. Never throws for a region's failure: it is listed in `failed`. */

@@ -30,7 +30,7 @@ declare module 'vitest' {
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Folders holding tests that read the shared site (those that call `inject('site')`). */
-const SITE_TEST_DIRS = ['test/browser', 'test/pages'];
+const SITE_TEST_DIRS = ['test/browser', 'test/pages', 'test/contract'];
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   if (!(await siteTestsSelected(project))) {

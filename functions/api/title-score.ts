@@ -12,6 +12,6 @@ import { scoreTitle } from '../../src/lib/title-score.ts';
  */
 export async function getTitleScore(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
   const { title, region } = parseQuery(request, TitleScoreQuery);
-  const bench = deps.data.titleBenchmark(region) ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
+  const bench = (await deps.data.titleBenchmark(region)) ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
   return ok(scoreTitle(title, bench));
 }

@@ -11,7 +11,7 @@ import { REGION_NAMES } from '../../src/lib/regions.ts';
  */
 export async function getTrendingTags(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
   const { region, days, limit } = parseQuery(request, TrendingTagsQuery);
-  const window = deps.data.trending(region)?.windows[days - 1];
+  const window = await deps.data.trendingWindow(region, days);
   const data: TrendingTagsData = {
     region,
     region_name: REGION_NAMES[region],

@@ -11,7 +11,7 @@ import type {
   VideoSnippet,
   VideoStatistics,
 } from '../youtube/wire-types.ts';
-import type { UpstreamDataset } from './emulator.ts';
+import type { UpstreamDataset } from './youtube-answers.ts';
 import { AWKWARD_TAGS, REGION_CONTENT, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
 

@@ -1,37 +1,39 @@
-/** The upstream sample mode answers from: the emulator over the sample dataset, accepting any key. */
-import { createUpstreamEmulator, type UpstreamEmulator } from './emulator.ts';
+/**
+ * The upstream sample mode answers from: the sample dataset behind a plain `fetch`, accepting any key. It keeps
+ * no call log and injects no faults, so a sample-mode server's memory stays flat however long it runs.
+ */
+import { createYouTubeAnswers } from './youtube-answers.ts';
 import { createSampleDataset } from './sample-dataset.ts';
+
+/** A `fetch` for the YouTube client, plus the date whose charts it serves. */
+export interface SampleUpstream {
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  readonly date: string;
+}
 
 function todayUtc(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
 /**
- * An emulator serving the sample dataset for `date`. Without a date it follows the UTC calendar: the
- * first request of a new day switches the charts to that day's, so a long-running server stays current.
+ * Serves the sample dataset for `date`. Without a date it follows the UTC calendar: the first request of a
+ * new day switches the charts to that day's, so a long-running server stays current.
  */
-export function createSampleUpstream(opts: { date?: string } = {}): UpstreamEmulator {
+export function createSampleUpstream(opts: { date?: string } = {}): SampleUpstream {
   const fixed = opts.date;
   let current = fixed ?? todayUtc(Date.now());
-  const emulator = createUpstreamEmulator(createSampleDataset({ date: current }));
-  if (fixed !== undefined) return emulator;
-
-  const followToday = () => {
-    const today = todayUtc(Date.now());
-    if (today !== current) {
-      current = today;
-      emulator.setDataset(createSampleDataset({ date: today }));
-    }
+  const answers = createYouTubeAnswers(createSampleDataset({ date: current }));
+  return {
+    get date() {
+      return current;
+    },
+    fetch(input, init) {
+      const today = fixed ?? todayUtc(Date.now());
+      if (today !== current) {
+        current = today;
+        answers.setDataset(createSampleDataset({ date: today }));
+      }
+      return answers.fetch(input, init);
+    },
   };
-  const { handle, fetch } = emulator;
-  return Object.assign(emulator, {
-    handle(req: Request) {
-      followToday();
-      return handle(req);
-    },
-    fetch(input: RequestInfo | URL, init?: RequestInit) {
-      followToday();
-      return fetch(input, init);
-    },
-  });
 }

@@ -173,7 +173,7 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
   function parseJson(bytes: Uint8Array): unknown {
     try {
       // fatal: a body that is not UTF-8 is not the upstream's JSON.
-      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+      return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)) as unknown;
     } catch {
       // The parser's message quotes the body, which may hold anything; it is dropped.
       throw new Unreadable();
@@ -226,7 +226,7 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
       const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
       throw new UpstreamError('network', MESSAGES.network, { status, reason: safeReason(e?.cause?.code) ?? safeReason(e?.code) });
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
   }
 

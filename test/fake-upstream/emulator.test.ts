@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUpstreamEmulator, type UpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator, type UpstreamEmulator } from '../support/emulator.ts';
 import {
   CASE_TWIN_TAGS_VIDEO_ID,
   COMMENTS_OFF_VIDEO_ID,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUpstreamEmulator, type Fault, type UpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator, type Fault, type UpstreamEmulator } from '../support/emulator.ts';
 import { HINDI_VIDEO_ID, fixtureDataset } from '../fixtures/upstream-dataset.ts';
 
 const KEY = 'AIzaSyTEST-faults-key-0123456789abcd';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUpstreamEmulator, type UpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
-import { startFakeUpstream, type FakeUpstreamServer } from '../../src/fake-upstream/serve.ts';
+import { createUpstreamEmulator, type UpstreamEmulator } from '../support/emulator.ts';
+import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
 import { FIXTURE_CHART_SIZES, HINDI_VIDEO_ID, NON_LATIN_HANDLE_CHANNEL, fixtureDataset } from '../fixtures/upstream-dataset.ts';
 
 const KEY = 'AIzaSyTEST-serve-key-0123456789abcdef';

@@ -29,7 +29,7 @@ describe('MAX_CONNECTIONS', () => {
 
 describe('start-up', () => {
   it('stops with status 2 and the variable named when a value is bad, before reading any data', () => {
-    const run = spawnSync('node', ['--import', 'tsx', 'functions/main.ts'], {
+    const run = spawnSync('node', ['--import', 'tsx', 'functions/node/main.ts'], {
       env: { ...process.env, TRUST_PROXY_HEADER: 'cf-connecting-ip', BUILD_DIR: '/nonexistent' },
       encoding: 'utf8',
       timeout: 15_000,

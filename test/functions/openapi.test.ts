@@ -13,7 +13,7 @@ import { fixtureDataset, HINDI_VIDEO_ID, MISSING_VIDEO_ID, HANDLE_CHANNEL, NO_TA
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
-import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator } from '../support/emulator.ts';
 
 let server: TestServer;
 let root: string;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPreparedData } from '../../functions/prepared-data.ts';
+import { loadPreparedData } from '../../functions/node/prepared-data.ts';
 import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import type { BuildManifest, ManifestRegion, RegionTrending } from '../../src/schemas/build-output.ts';

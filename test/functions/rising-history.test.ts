@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRisingTags } from '../../functions/api/rising-tags.ts';
 import { getTagHistory } from '../../functions/api/tag-history.ts';
-import { emptyPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
+import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { BUILD_FILES, type HistoryShard, type RegionRising } from '../../src/schemas/build-output.ts';
 import { historyShard } from '../../src/lib/tag-history.ts';
 

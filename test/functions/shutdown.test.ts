@@ -1,12 +1,12 @@
-/** The real entry point (functions/main.ts) as a child process: start-up checks and graceful shutdown. */
+/** The real entry point (functions/node/main.ts) as a child process: start-up checks and graceful shutdown. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndexes } from '../../ingest/build-index.ts';
-import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
-import { startFakeUpstream } from '../../src/fake-upstream/serve.ts';
+import { createUpstreamEmulator } from '../support/emulator.ts';
+import { startFakeUpstream } from '../support/serve.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { CANARY_KEY } from '../helpers/server.ts';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/node/main.ts'], {
     env: { PATH: process.env.PATH ?? '', BUILD_DIR: join(root, 'build'), DIST_DIR: join(root, 'dist'), PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,7 +46,7 @@ async function waitFor(output: () => string, pattern: RegExp, ms = 15_000): Prom
   throw new Error(`timed out waiting for ${pattern}; output so far:\n${output()}`);
 }
 
-describe('functions/main.ts', () => {
+describe('functions/node/main.ts', () => {
   it('refuses to start on a bad setting, naming it, without echoing the key', async () => {
     const { output, exited } = startMain({ PORT: 'eighty', YOUTUBE_API_KEY: CANARY_KEY });
     expect(await exited).toBe(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTitleScore } from '../../functions/api/title-score.ts';
-import { emptyPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
+import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTrendingTags } from '../../functions/api/trending-tags.ts';
-import { emptyPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
+import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import { REGION_NAMES, type Region } from '../../src/lib/regions.ts';
@@ -43,9 +43,9 @@ let reads: Region[] = [];
 const data: PreparedData = {
   ...emptyPreparedData(),
   manifest: { built_at: '2025-06-08T07:00:00Z', source: 'live', regions: {} as PreparedData['manifest']['regions'] },
-  trending: (region) => {
+  trendingWindow: (region, days) => {
     reads.push(region);
-    return region === 'IN' ? india : null;
+    return region === 'IN' ? (india.windows[days - 1] ?? null) : null;
   },
   titleBenchmark: () => null,
 };

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY, startTestServer, type TestServer } from '../helpers/server.ts';
 import { fixtureDataset, HINDI_VIDEO_ID, NON_LATIN_HANDLE_CHANNEL } from '../fixtures/upstream-dataset.ts';
-import type { Fault } from '../../src/fake-upstream/emulator.ts';
+import type { Fault } from '../support/emulator.ts';
 
 /** The client's per-attempt time limit in these tests (the harness retries after 10–20 ms). */
 const TIMEOUT_MS = 300;

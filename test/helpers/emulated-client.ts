@@ -1,5 +1,5 @@
 /** A real YouTube client whose fetch is an in-process emulator: the upstream for ingest-then-serve tests. */
-import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 
 /** An empty emulator (fill it with `setDataset`) that accepts only `apiKey`, and a client wired to it. */

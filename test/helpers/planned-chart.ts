@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import type { UpstreamDataset } from '../support/emulator.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';

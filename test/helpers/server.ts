@@ -3,13 +3,14 @@
  * HTTP with a canary API key, and captures its access and error logs so tests can inspect them.
  */
 import type { AddressInfo } from 'node:net';
-import { createTagdexServer } from '../../functions/server.ts';
-import { MemoryRateLimitStore } from '../../functions/rate-limit.ts';
-import { emptyPreparedData, loadPreparedData, type PreparedData } from '../../functions/prepared-data.ts';
+import { createTagdexServer } from '../../functions/node/server.ts';
+import { MemoryRateLimitStore } from '../../functions/node/memory-rate-limit.ts';
+import { loadPreparedData } from '../../functions/node/prepared-data.ts';
+import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
-import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
-import { startFakeUpstream } from '../../src/fake-upstream/serve.ts';
+import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
+import { startFakeUpstream } from '../support/serve.ts';
 
 /** Appears in no response and no log line: tests search for it. */
 export const CANARY_KEY = 'AIzaCANARY-tagdex-test-key-3f9a1c';

@@ -1,13 +1,14 @@
 /**
  * Builds the real site for tests: snapshots ingested from the fake upstream (with awkward tags injected),
- * then the real `ingest/build-cli.ts` and `astro build` as child processes into temporary folders.
+ * then the real `ingest/build-cli.ts`, `astro build` and `ingest/worker-assets.ts` as child processes into
+ * temporary folders.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
-import { createUpstreamEmulator, type UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator, type UpstreamDataset } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
@@ -113,7 +114,7 @@ export interface SiteBuildOptions {
 export interface SiteBuildTimings {
   /** `tsx ingest/build-cli.ts`, milliseconds. */
   indexMs: number;
-  /** `astro build`, milliseconds. */
+  /** `astro build` and the Worker assets step, milliseconds. */
   astroMs: number;
 }
 
@@ -140,6 +141,8 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildTim
   const indexMs = performance.now() - started;
   started = performance.now();
   await run(bin('astro'), ['build', '--silent'], env);
+  // The Worker's prepared files and _headers, as the last step of `npm run build` writes them.
+  await run(bin('tsx'), ['ingest/worker-assets.ts'], env);
   const astroMs = performance.now() - started;
   return { indexMs: Math.round(indexMs), astroMs: Math.round(astroMs) };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIndexes } from '../../ingest/build-index.ts';
 import { createSnapshotStore } from '../../ingest/snapshot-store.ts';
-import { loadPreparedData } from '../../functions/prepared-data.ts';
+import { loadPreparedData } from '../../functions/node/prepared-data.ts';
 import { aggregateTrendingTags } from '../../src/lib/trending-index.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import { REGIONS } from '../../src/lib/regions.ts';

@@ -2,7 +2,7 @@
  * Real-shaped most-popular charts for the ingest tests: wire-format videos (counts as strings, `tags` and
  * `likeCount` omitted on some, `P0D` for a live video) for chosen regions and chart lengths.
  */
-import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import type { UpstreamDataset } from '../support/emulator.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 

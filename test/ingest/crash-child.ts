@@ -5,7 +5,7 @@
 import * as fs from 'node:fs/promises';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import type { StoreFs } from '../../ingest/snapshot-store.ts';
-import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { chartDataset } from './chart-dataset.ts';
 import { CRASH_LENGTHS } from './crash-lengths.ts';

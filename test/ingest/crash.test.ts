@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { createSnapshotStore } from '../../ingest/snapshot-store.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
-import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 import { chartDataset } from './chart-dataset.ts';

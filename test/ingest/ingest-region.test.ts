@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRegion, MAX_PAGES } from '../../ingest/ingest-region.ts';
-import { createUpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator } from '../support/emulator.ts';
 import { createYouTubeClient, UpstreamError, type YouTubeClient } from '../../src/youtube/client.ts';
 import { Snapshot } from '../../src/schemas/snapshot.ts';
 import type { VideoListResponse } from '../../src/youtube/wire-types.ts';

@@ -12,7 +12,7 @@ import { buildIndexes } from '../../ingest/build-index.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { emulatedClient } from '../helpers/emulated-client.ts';
-import type { UpstreamDataset } from '../../src/fake-upstream/emulator.ts';
+import type { UpstreamDataset } from '../support/emulator.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The upstream

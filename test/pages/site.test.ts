@@ -25,7 +25,7 @@ async function trending(region: string): Promise<RegionTrending> {
   return JSON.parse(await readFile(join(site.buildDir, 'trending', `${region}.json`), 'utf8')) as RegionTrending;
 }
 
-/** As the server sends it (functions/static-files.ts compresses with brotli quality 9). */
+/** As the server sends it (functions/node/static-files.ts compresses with brotli quality 9). */
 function brotli(bytes: Buffer): number {
   return brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }).length;
 }

@@ -40,6 +40,28 @@ describe('the daily rebuild', () => {
     expect(text.slice(text.indexOf('npm run ingest'))).not.toContain('continue-on-error');
   });
 
+  it('deploys the Worker with wrangler after the build, only when both Cloudflare secrets are set', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile('.github/workflows/daily.yml', 'utf8');
+    expect(text).toContain('CLOUDFLARE_API_TOKEN: ${{ secrets.CLOUDFLARE_API_TOKEN }}');
+    expect(text).toContain('CLOUDFLARE_ACCOUNT_ID: ${{ secrets.CLOUDFLARE_ACCOUNT_ID }}');
+    const deploy = text.indexOf('run: npm run deploy:edge');
+    expect(deploy).toBeGreaterThan(text.indexOf('run: npm run build'));
+    const step = text.slice(text.lastIndexOf('- name:', deploy), deploy);
+    expect(step).toMatch(/if: \$\{\{ env\.CLOUDFLARE_API_TOKEN != '' && env\.CLOUDFLARE_ACCOUNT_ID != '' \}\}/);
+    const pkg = JSON.parse(await readFile('package.json', 'utf8'));
+    expect(pkg.scripts['deploy:edge']).toBe('wrangler deploy');
+  });
+
+  it('keeps the GitHub Pages path, built with PUBLIC_API_BASE from the repository variables', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile('.github/workflows/daily.yml', 'utf8');
+    const build = text.slice(text.indexOf('run: npm run build'), text.indexOf('- name:', text.indexOf('run: npm run build')));
+    expect(build).toContain('PUBLIC_API_BASE: ${{ vars.PUBLIC_API_BASE }}');
+    expect(text.indexOf('deploy-pages')).toBeGreaterThan(text.indexOf('upload-pages-artifact'));
+    expect(text).toContain('path: dist');
+  });
+
   it('CI runs the same script as the project CI', async () => {
     const { readFile } = await import('node:fs/promises');
     expect(await readFile('.github/workflows/ci.yml', 'utf8')).toContain('bash .ci/run');

@@ -1,7 +1,7 @@
 /** The client against the fake upstream over real HTTP on loopback: sockets, resets and timeouts as in production. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUpstreamEmulator, type Fault } from '../../src/fake-upstream/emulator.ts';
-import { startFakeUpstream, type FakeUpstreamServer } from '../../src/fake-upstream/serve.ts';
+import { createUpstreamEmulator, type Fault } from '../support/emulator.ts';
+import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
 import { createYouTubeClient, UpstreamError, type UpstreamErrorKind, type UpstreamMeter } from '../../src/youtube/client.ts';
 import { CANARY_KEY, CHANNEL_NEWS, testDataset, VIDEO_HINDI } from './dataset.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fault } from '../../src/fake-upstream/emulator.ts';
+import type { Fault } from '../support/emulator.ts';
 import {
   createYouTubeClient,
   REQUEST_SHAPES,

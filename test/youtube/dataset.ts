@@ -1,5 +1,5 @@
 /** A small upstream dataset in the YouTube wire format for the client and service tests, plus the emulator wiring. */
-import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../../src/fake-upstream/emulator.ts';
+import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
 import { createYouTubeClient, type YouTubeClientOptions } from '../../src/youtube/client.ts';
 import type { ChannelResource, Thumbnails, VideoResource } from '../../src/youtube/wire-types.ts';
 

@@ -1,14 +1,15 @@
 /**
- * An emulator of the YouTube Data API v3 subset tagdex uses (`videos`, `channels`, `search`), speaking the
- * upstream's exact wire format and error bodies, with injectable faults. Web-standard: `(Request) => Response`.
+ * Answers the YouTube Data API v3 subset tagdex uses (`videos`, `channels`, `search`) from a dataset, in the
+ * upstream's exact wire format and error bodies. Stateless: no call log and no faults, so sample mode can run
+ * on it for months; the fault-injecting test emulator (test/support/emulator.ts) wraps it.
  */
 import type { ChannelResource, SearchResult, VideoResource } from '../youtube/wire-types.ts';
-import { errorForStatus, googleErrors, type GoogleError } from './google-errors.ts';
+import { googleErrors, type GoogleError } from './google-errors.ts';
 import { decodePageToken, nextPageToken, prevPageToken } from './page-token.ts';
 import { applyFieldSelection, parseFieldSelection } from './partial-response.ts';
 import { makeEtag } from './seeded.ts';
 
-/** What the emulator serves. Treated as read-only. */
+/** What the answers are drawn from. Treated as read-only. */
 export interface UpstreamDataset {
   /** Every video `videos.list?id=` can find (private or deleted ones are simply absent). */
   videos: VideoResource[];
@@ -23,52 +24,8 @@ export interface UpstreamDataset {
   usernames?: Record<string, string>;
 }
 
-/** A fault to inject into upcoming requests instead of (or, for latency, before) the normal answer. */
-export type Fault =
-  | { kind: 'latency'; ms: number }
-  | { kind: 'status'; status: number }
-  | { kind: 'quotaExceeded' }
-  | { kind: 'keyInvalid' }
-  | { kind: 'apiKeyInvalid' }
-  | { kind: 'accessNotConfigured' }
-  | { kind: 'malformedJson' }
-  | { kind: 'truncated' }
-  | { kind: 'wrongShape'; variant: 'missingSnippet' | 'numericCounts' }
-  | { kind: 'hugeBody'; bytes: number }
-  | { kind: 'hang' }
-  | { kind: 'slowDrip'; chunkDelayMs: number }
-  | { kind: 'reset' };
-
-/** One request as the emulator saw it. The API key is never recorded, only where it travelled. */
-export interface RecordedCall {
-  method: string;
-  /** `videos`, `channels`, `search`, or the unknown path asked for. */
-  resource: 'videos' | 'channels' | 'search' | string;
-  /** Query parameters except `key` (first value of each). */
-  params: Record<string, string>;
-  keySource: 'header' | 'query' | null;
-  /** The HTTP status answered; 0 when no response was given (`hang`, `reset`). */
-  status: number;
-  /** Quota units the request cost: 100 for search, 1 otherwise (invalid requests included). */
-  units: number;
-}
-
-export interface UpstreamEmulator {
-  /** A drop-in `fetch`: rejects like undici's on abort and on a `reset` fault. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** Answers one request; rejects (with undici's `TypeError('fetch failed')`) for a `reset` fault. */
-  handle(req: Request): Promise<Response>;
-  calls: RecordedCall[];
-  unitsSpent(): number;
-  /** Forgets recorded calls, spent units and pending faults; keeps the dataset. */
-  reset(): void;
-  /** Queues a fault for the next `times` (default 1, `Infinity` allowed) requests `match` accepts. */
-  injectFault(fault: Fault, opts?: { times?: number; match?: (url: URL) => boolean }): void;
-  setDataset(d: UpstreamDataset): void;
-}
-
-const API_PREFIX = '/youtube/v3/';
-const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100 };
+export const API_PREFIX = '/youtube/v3/';
+export const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100 };
 
 const VIDEO_PARTS = new Set([
   'id',
@@ -102,12 +59,10 @@ const SEARCH_PARTS = new Set(['id', 'snippet']);
 const VIDEO_FILTERS = ['chart', 'id', 'myRating'];
 const CHANNEL_FILTERS = ['forUsername', 'managedByMe', 'categoryId', 'mine', 'mySubscribers', 'id', 'forHandle'];
 const OAUTH_ONLY = new Set(['myRating', 'mine', 'managedByMe', 'mySubscribers']);
-const DRIP_BYTES = 16;
-const STREAM_CHUNK = 64 * 1024;
 
-type Reply = { status: number; json: unknown } | { status: number; html: string };
+export type Reply = { status: number; json: unknown } | { status: number; html: string };
 
-interface Indexed {
+export interface Indexed {
   videos: Map<string, VideoResource>;
   channels: Map<string, ChannelResource>;
   handles: Map<string, ChannelResource>;
@@ -115,19 +70,22 @@ interface Indexed {
   data: UpstreamDataset;
 }
 
-interface PendingFault {
-  fault: Fault;
-  remaining: number;
-  match: ((url: URL) => boolean) | undefined;
+
+/** A `fetch` over a dataset, and the reply before serialising (which the test emulator's faults reshape). */
+export interface YouTubeAnswers {
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The reply to a request, with its resource (`videos`, …, or the unknown path) and where the key travelled. */
+  reply(req: Request): { reply: Reply; resource: string; url: URL; keySource: 'header' | 'query' | null };
+  setDataset(d: UpstreamDataset): void;
 }
 
 /**
- * Creates an emulator over `dataset`. With `validKeys`, any other key gets 400 `keyInvalid`.
+ * Answers requests from `dataset`. With `validKeys`, any other key gets 400 `keyInvalid`.
  *
- * Where the real API's behaviour is unknown or needs a choice, the emulator:
+ * Where the real API's behaviour is unknown or needs a choice, the answers:
  * - charges every request (invalid, keyless and faulted ones too): 100 units for search, 1 otherwise;
  * - checks, in order: unknown path (404 page), missing key (403), key not in `validKeys` (400), `fields`,
- *   `part`, the one-of filters, then the other parameters; an injected fault comes before all of these;
+ *   `part`, the one-of filters, then the other parameters;
  * - serves `chart=mostPopular` for `regionCode` (default US, any case); a region without a chart gives 200
  *   with no items, a code that is not two letters 400 `badRequest`;
  * - leaves `items` out of a `channels.list` answer that matched nothing (videos.list keeps `items: []`);
@@ -136,62 +94,23 @@ interface PendingFault {
  *   then exact title, then dataset order), and with nothing when `type` excludes `channel`;
  * - escapes `< > & = '` inside JSON strings and pretty-prints unless `prettyPrint=false`, like Google's front end.
  */
-export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKeys?: string[] } = {}): UpstreamEmulator {
+export function createYouTubeAnswers(dataset: UpstreamDataset, opts: { validKeys?: string[] } = {}): YouTubeAnswers {
   let index = indexDataset(dataset);
-  const calls: RecordedCall[] = [];
-  let faults: PendingFault[] = [];
-
-  function takeFault(url: URL): Fault | null {
-    const pending = faults.find((f) => f.remaining > 0 && (f.match === undefined || f.match(url)));
-    if (!pending) return null;
-    pending.remaining -= 1;
-    faults = faults.filter((f) => f.remaining > 0);
-    return pending.fault;
-  }
-
-  async function handle(req: Request): Promise<Response> {
+  function reply(req: Request) {
     const url = new URL(req.url);
     const headerKey = req.headers.get('x-goog-api-key');
     const queryKey = url.searchParams.get('key');
-    const keySource = headerKey ? 'header' : queryKey ? 'query' : null;
-    const key = headerKey || queryKey || null;
-    const params: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) if (name !== 'key' && !(name in params)) params[name] = value;
+    const keySource = headerKey ? ('header' as const) : queryKey ? ('query' as const) : null;
     const resource = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
-    const call: RecordedCall = { method: req.method, resource, params, keySource, status: 0, units: UNITS[resource] ?? 1 };
-    calls.push(call);
-
-    const answer = (): Reply => route(req.method, resource, url.searchParams, key, index, opts.validKeys);
-    const pretty = url.searchParams.get('prettyPrint') !== 'false';
-    const fault = takeFault(url);
-    const response = fault ? await answerWithFault(fault, answer, pretty, req.signal) : toResponse(answer(), pretty);
-    call.status = response.status;
-    return response;
+    return { reply: route(req.method, resource, url.searchParams, headerKey || queryKey || null, index, opts.validKeys), resource, url, keySource };
   }
-
   return {
-    handle,
+    reply,
     async fetch(input, init) {
       const req = new Request(input, init);
-      const { signal } = req;
-      if (signal.aborted) throw signal.reason;
-      return await new Promise<Response>((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        handle(req)
-          .then(resolve, reject)
-          .finally(() => signal.removeEventListener('abort', onAbort));
-      });
-    },
-    calls,
-    unitsSpent: () => calls.reduce((sum, c) => sum + c.units, 0),
-    reset() {
-      calls.length = 0;
-      faults = [];
-    },
-    injectFault(fault, { times = 1, match } = {}) {
-      if (!(times > 0)) throw new RangeError(`injectFault: times must be a positive number or Infinity, got ${times}`);
-      faults.push({ fault, remaining: times, match });
+      if (req.signal.aborted) throw req.signal.reason;
+      const { reply: answer, url } = reply(req);
+      return toResponse(answer, url.searchParams.get('prettyPrint') !== 'false');
     },
     setDataset(d) {
       index = indexDataset(d);
@@ -199,7 +118,7 @@ export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKe
   };
 }
 
-function indexDataset(data: UpstreamDataset): Indexed {
+export function indexDataset(data: UpstreamDataset): Indexed {
   const videos = new Map(data.videos.map((v) => [v.id, v]));
   const channels = new Map(data.channels.map((c) => [c.id, c]));
   const handles = new Map<string, ChannelResource>();
@@ -224,7 +143,7 @@ function foldHandle(handle: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Routing and the three resources
 
-function route(
+export function route(
   method: string,
   resource: string,
   q: URLSearchParams,
@@ -484,20 +403,20 @@ function toSearchResult(channel: ChannelResource): SearchResultOut {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Serialising, and the faults
+// Serialising
 
-const JSON_HEADERS = {
+export const JSON_HEADERS = {
   'content-type': 'application/json; charset=UTF-8',
   vary: 'Origin, X-Origin, Referer',
   server: 'scaffolding on HTTPServer2',
   'x-content-type-options': 'nosniff',
 };
 
-function errorReply(e: GoogleError | { status: number; html: string }): Reply {
+export function errorReply(e: GoogleError | { status: number; html: string }): Reply {
   return 'html' in e ? e : { status: e.status, json: e.body };
 }
 
-function notFoundPage(): Reply {
+export function notFoundPage(): Reply {
   return {
     status: 404,
     html:
@@ -507,7 +426,7 @@ function notFoundPage(): Reply {
 }
 
 /** Google's serializer escapes HTML-significant characters inside strings; JSON.parse reads them back. */
-function serialize(reply: Reply, pretty: boolean): { text: string; headers: Record<string, string> } {
+export function serialize(reply: Reply, pretty: boolean): { text: string; headers: Record<string, string> } {
   if ('html' in reply) return { text: reply.html, headers: { 'content-type': 'text/html; charset=UTF-8' } };
   const text = (pretty ? JSON.stringify(reply.json, null, 2) + '\n' : JSON.stringify(reply.json))
     .replace(/</g, '\\u003c')
@@ -518,162 +437,7 @@ function serialize(reply: Reply, pretty: boolean): { text: string; headers: Reco
   return { text, headers: JSON_HEADERS };
 }
 
-function toResponse(reply: Reply, pretty: boolean): Response {
+export function toResponse(reply: Reply, pretty: boolean): Response {
   const { text, headers } = serialize(reply, pretty);
   return new Response(text, { status: reply.status, headers });
-}
-
-async function answerWithFault(fault: Fault, answer: () => Reply, pretty: boolean, signal: AbortSignal): Promise<Response> {
-  switch (fault.kind) {
-    case 'latency':
-      await sleep(fault.ms, signal);
-      return toResponse(answer(), pretty);
-    case 'status':
-      return toResponse(errorReply(errorForStatus(fault.status)), pretty);
-    case 'quotaExceeded':
-    case 'keyInvalid':
-    case 'apiKeyInvalid':
-    case 'accessNotConfigured':
-      return toResponse(errorReply(googleErrors[fault.kind]()), pretty);
-    case 'malformedJson': {
-      const reply = answer();
-      const { text, headers } = serialize(reply, pretty);
-      // A trailing comma before the closing brace: looks like JSON, does not parse.
-      return new Response(text.replace(/\s*\}\s*$/, ',\n}\n'), { status: reply.status, headers });
-    }
-    case 'truncated': {
-      const reply = answer();
-      const { text, headers } = serialize(reply, pretty);
-      const bytes = new TextEncoder().encode(text);
-      return new Response(bytes.slice(0, Math.floor(bytes.length / 2)), { status: reply.status, headers });
-    }
-    case 'wrongShape': {
-      const reply = answer();
-      return toResponse('json' in reply ? { status: reply.status, json: reshape(reply.json, fault.variant) } : reply, pretty);
-    }
-    case 'hugeBody':
-      return new Response(hugeJsonStream(fault.bytes, signal), { status: 200, headers: JSON_HEADERS });
-    case 'hang':
-      await sleep(Infinity, signal);
-      throw new Error('unreachable: a hang only ends by abort');
-    case 'slowDrip': {
-      const reply = answer();
-      const { text, headers } = serialize(reply, pretty);
-      return new Response(dripStream(new TextEncoder().encode(text), fault.chunkDelayMs, signal), { status: reply.status, headers });
-    }
-    case 'reset':
-      throw connectionReset();
-  }
-}
-
-/** What undici's fetch rejects with when the peer resets the connection. */
-function connectionReset(): TypeError {
-  const cause = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
-  return new TypeError('fetch failed', { cause });
-}
-
-function reshape(json: unknown, variant: 'missingSnippet' | 'numericCounts'): unknown {
-  if (typeof json !== 'object' || json === null || !('items' in json) || !Array.isArray(json.items)) return json;
-  const items = json.items.map((item: Record<string, unknown>) => {
-    if (variant === 'missingSnippet') {
-      const { snippet: _dropped, ...rest } = item;
-      return rest;
-    }
-    const stats = item.statistics;
-    if (typeof stats !== 'object' || stats === null) return item;
-    const numeric = Object.fromEntries(
-      Object.entries(stats).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]),
-    );
-    return { ...item, statistics: numeric };
-  });
-  return { ...json, items };
-}
-
-/** Resolves after `ms` (never, for Infinity); rejects with the signal's reason when it aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
-    function done() {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** The body a few bytes at a time, `delayMs` apart; errors with the abort reason if the caller gives up. */
-function dripStream(bytes: Uint8Array, delayMs: number, signal: AbortSignal): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      await sleep(delayMs, signal);
-      controller.enqueue(bytes.slice(offset, offset + DRIP_BYTES));
-      offset += DRIP_BYTES;
-      if (offset >= bytes.length) controller.close();
-    },
-  });
-}
-
-/**
- * A well-formed videoListResponse of exactly `bytes` bytes (or the smallest possible, if less), produced
- * lazily in 64 KiB chunks so that 20 MB costs no 20 MB string. No Content-Length: it is streamed.
- */
-function hugeJsonStream(bytes: number, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const head = '{"kind":"youtube#videoListResponse","etag":"' + makeEtag('huge') + '","items":[';
-  const item =
-    JSON.stringify({
-      kind: 'youtube#video',
-      etag: makeEtag('huge-item'),
-      id: 'AAAAAAAAAAA',
-      snippet: { title: 'x'.repeat(200), description: 'y'.repeat(300), tags: Array.from({ length: 10 }, (_, i) => `tag ${i}`) },
-      statistics: { viewCount: '1000' },
-    }) + ',';
-  const lastOpen = '{"kind":"youtube#video","etag":"pad","id":"AAAAAAAAAAA","padding":"';
-  const tail = '"}],"pageInfo":{"totalResults":0,"resultsPerPage":0}}';
-  const fixed = head.length + lastOpen.length + tail.length;
-  const repeats = Math.max(0, Math.floor((bytes - fixed) / item.length));
-  let padding = Math.max(0, bytes - fixed - repeats * item.length);
-  const encoder = new TextEncoder();
-  let stage: 'head' | 'items' | 'padding' | 'done' = 'head';
-  let itemsLeft = repeats;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (signal.aborted) {
-        controller.error(signal.reason);
-        return;
-      }
-      let chunk = '';
-      if (stage === 'head') {
-        chunk += head;
-        stage = 'items';
-      }
-      for (; stage === 'items' && chunk.length < STREAM_CHUNK; itemsLeft--) {
-        if (itemsLeft === 0) {
-          chunk += lastOpen;
-          stage = 'padding';
-        } else {
-          chunk += item;
-        }
-      }
-      if (stage === 'padding' && chunk.length < STREAM_CHUNK) {
-        const n = Math.min(padding, STREAM_CHUNK - chunk.length);
-        chunk += 'x'.repeat(n);
-        padding -= n;
-        if (padding === 0) {
-          chunk += tail;
-          stage = 'done';
-        }
-      }
-      controller.enqueue(encoder.encode(chunk));
-      if (stage === 'done') controller.close();
-    },
-  });
 }

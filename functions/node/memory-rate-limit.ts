@@ -3,20 +3,9 @@
  * ANY rolling window (a fixed window would let nearly twice the limit through across a boundary).
  */
 
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Requests still admitted in the current rolling window, after this one. */
-  remaining: number;
-  /** Seconds until the oldest admitted request leaves the window and a slot frees (0 when none is held). */
-  resetSeconds: number;
-}
+import type { RateLimitResult, RateLimitStore } from '../runtime.ts';
 
-/** What the server needs from a limiter; an edge deployment can back it with a shared store. */
-export interface RateLimitStore {
-  readonly limit: number;
-  readonly windowSeconds: number;
-  hit(key: string, now: number): RateLimitResult | Promise<RateLimitResult>;
-}
+export type { RateLimitResult, RateLimitStore };
 
 export interface MemoryStoreOptions {
   limit: number;

@@ -1,38 +1,30 @@
 /**
- * What the build prepared (build/). The trending windows and title benchmarks are loaded into memory once, at
- * server start; rising windows and tag-history shards are many small files, each read when a request needs it
- * (as an edge runtime reads them from its asset store). Requests only read; nothing is aggregated.
+ * Node's prepared-data reader over build/. The trending windows and title benchmarks are loaded into memory
+ * once, at server start; rising windows and tag-history shards are many small files, each read when a request
+ * needs it (as the Worker reads them from its assets). Requests only read; nothing is aggregated.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
-import { REGIONS, type Region } from '../src/lib/regions.ts';
-import { BUILD_FILES, BuildManifest, HistoryShard, RegionRising, RegionTrending } from '../src/schemas/build-output.ts';
-import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
-import { TitleBenchmark as TitleBenchmarkFile } from '../src/schemas/title-score.ts';
+import { REGIONS, type Region } from '../../src/lib/regions.ts';
+import { BUILD_FILES, BuildManifest, HistoryShard, RegionRising, RegionTrending } from '../../src/schemas/build-output.ts';
+import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';
+import type { PreparedData } from '../runtime.ts';
+import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
 
-/** The build's indexes, in memory. */
-export interface PreparedData {
-  /** Whether the indexes were built from the sample dataset or from live snapshots. */
-  source: 'sample' | 'live';
-  manifest: BuildManifest;
+/** The build's indexes, in memory: every region's 90 windows are read at start. */
+export interface InMemoryPreparedData extends PreparedData {
   /** The region's 90 pre-computed windows, or null when the build wrote none for it. */
   trending(region: Region): RegionTrending | null;
-  /** The region's title benchmark, or null when the build wrote none for it. */
   titleBenchmark(region: Region): TitleBenchmark | null;
-  /** The region's rising window of `days` (1–45), or null when the build wrote none. One small file. */
-  rising(region: Region, days: number): Promise<RegionRising | null>;
-  /** The tag-history shard holding `key` for the region, or null when the build wrote none. One small file. */
-  historyShard(region: Region, key: string): Promise<HistoryShard | null>;
 }
-
 
 /**
  * Reads `manifest.json`, `trending/<R>.json` and `title-bench/<R>.json` under `buildDir`. A missing manifest
  * or a malformed file stops start-up with a message naming the file: serving a half-read index would be
  * silently wrong. A region file that is simply absent reads as null.
  */
-export async function loadPreparedData(buildDir: string): Promise<PreparedData> {
+export async function loadPreparedData(buildDir: string): Promise<InMemoryPreparedData> {
   const manifestPath = join(buildDir, 'manifest.json');
   const manifestJson = await readJson(manifestPath);
   if (manifestJson === undefined) {
@@ -61,6 +53,7 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
     source: manifest.source,
     manifest,
     trending: (region) => trending.get(region) ?? null,
+    trendingWindow: (region, days) => trending.get(region)?.windows[days - 1] ?? null,
     titleBenchmark: (region) => benchmarks.get(region) ?? null,
     rising: (region, days) => readPrepared(BUILD_FILES.rising(region, days), RegionRising),
     historyShard: (region, key) => readPrepared(BUILD_FILES.historyShard(region, key), HistoryShard),
@@ -71,18 +64,6 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
     const json = await readJson(path);
     return json === undefined ? null : validated(path, schema, json);
   }
-}
-
-/** A build with no snapshots: every region answers with nothing measured yet (for tests and benchmarks). */
-export function emptyPreparedData(source: 'sample' | 'live' = 'live'): PreparedData {
-  return {
-    source,
-    manifest: { built_at: new Date(0).toISOString(), source, regions: {} as BuildManifest['regions'] },
-    trending: () => null,
-    titleBenchmark: () => null,
-    rising: async () => null,
-    historyShard: async () => null,
-  };
 }
 
 /** The parsed JSON, or undefined when the file does not exist. */

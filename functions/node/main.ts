@@ -1,30 +1,10 @@
 /** `npm run serve`: reads the configuration once, wires the upstream, the data and the server, and listens. */
-import { loadConfig, ConfigError, type Config } from './config.ts';
+import { loadConfig, ConfigError, SAMPLE_MODE_NOTICE, type Config } from '../config.ts';
 import { createTagdexServer } from './server.ts';
-import { MemoryRateLimitStore } from './rate-limit.ts';
+import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { loadPreparedData } from './prepared-data.ts';
-import { createYouTubeClient } from '../src/youtube/client.ts';
-import { createYouTubeService } from '../src/youtube/service.ts';
-import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
-
-/** The upstream the live endpoints read: YouTube with the key, or the built-in sample emulator without. */
-export function createUpstream(config: Config) {
-  if (config.mode === 'live') {
-    return createYouTubeClient({
-      apiKey: config.YOUTUBE_API_KEY!,
-      baseUrl: config.YOUTUBE_API_BASE,
-      fetch: globalThis.fetch,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    });
-  }
-  const sample = createSampleUpstream();
-  return createYouTubeClient({
-    apiKey: 'sample-mode',
-    baseUrl: 'https://sample.tagdex.invalid/youtube/v3',
-    fetch: sample.fetch,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-  });
-}
+import { createYouTubeService } from '../../src/youtube/service.ts';
+import { createUpstreamClient } from '../upstream.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -41,7 +21,7 @@ async function main(): Promise<void> {
   const data = await loadPreparedData(config.BUILD_DIR);
   const { server, drain } = createTagdexServer({
     mode: config.mode,
-    youtube: createYouTubeService({ client: createUpstream(config) }),
+    youtube: createYouTubeService({ client: createUpstreamClient(config) }),
     data,
     distDir: config.DIST_DIR,
     rateLimit:
@@ -53,9 +33,7 @@ async function main(): Promise<void> {
   });
 
   if (config.mode === 'sample') {
-    process.stderr.write(
-      'tagdex: SAMPLE MODE — no YOUTUBE_API_KEY is set, so the API and pages answer from built-in sample data (X-Tagdex-Data: sample). Set YOUTUBE_API_KEY for live data.\n',
-    );
+    process.stderr.write(SAMPLE_MODE_NOTICE);
   }
   if (data.source !== config.mode) {
     process.stderr.write(

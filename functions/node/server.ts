@@ -4,16 +4,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import type { YouTubeService } from '../src/youtube/service.ts';
-import { clientAddress, rateLimitKey } from '../src/lib/client-address.ts';
-import type { DataMode } from './deps.ts';
-import { DEFAULT_MAX_CONNECTIONS, type TrustProxyHeader } from './config.ts';
-import type { PreparedData } from './prepared-data.ts';
-import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from './router.ts';
-import { cacheSeconds } from './cache-policy.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import { JSON_CONTENT_TYPE, knownBody } from './respond.ts';
-import type { RateLimitResult, RateLimitStore } from './rate-limit.ts';
+import type { YouTubeService } from '../../src/youtube/service.ts';
+import { clientAddress, rateLimitKey } from '../../src/lib/client-address.ts';
+import type { DataMode } from '../deps.ts';
+import { DEFAULT_MAX_CONNECTIONS, type TrustProxyHeader } from '../config.ts';
+import type { PreparedData } from '../runtime.ts';
+import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from '../router.ts';
+import { cacheSeconds } from '../cache-policy.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../cors.ts';
+import { JSON_CONTENT_TYPE, knownBody } from '../respond.ts';
+import type { RateLimitResult, RateLimitStore } from './memory-rate-limit.ts';
 import {
   acceptsGzip,
   etagMatches,
@@ -23,9 +23,12 @@ import {
   type CachedResponse,
 } from './response-cache.ts';
 import { createStaticFiles } from './static-files.ts';
-import { canonicalCacheKey } from './cache-key.ts';
-import { securityHeaders } from './security-headers.ts';
+import { canonicalCacheKey } from '../cache-key.ts';
+import { securityHeaders } from '../security-headers.ts';
 import { answerClientError } from './client-error.ts';
+import { rateLimitHeaders as sharedRateLimitHeaders, tooManyMessage } from '../rate-limit-policy.ts';
+import { csvDownloadHeaders, healthData } from '../site-policy.ts';
+import { describeError } from '../describe-error.ts';
 
 export interface TagdexServerOptions {
   mode: DataMode;
@@ -74,10 +77,9 @@ export function createTagdexServer(options: TagdexServerOptions) {
   const startedAt = now();
   const staticFiles = createStaticFiles({
     distDir: options.distDir,
-    extraHeaders: (path) => csvHeaders(path, options.data),
+    extraHeaders: (path) => csvDownloadHeaders(path, options.data.manifest),
     commonHeaders: securityHeaders({ apiBase: options.publicApiBase }),
   });
-  const policy = options.rateLimit ? `${options.rateLimit.limit};w=${options.rateLimit.windowSeconds}` : null;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/';
@@ -207,30 +209,13 @@ export function createTagdexServer(options: TagdexServerOptions) {
   }
 
   function rateLimitHeaders(limit: RateLimitResult): Record<string, string> {
-    return {
-      'RateLimit-Policy': policy ?? '',
-      'RateLimit-Limit': String(options.rateLimit?.limit ?? 0),
-      'RateLimit-Remaining': String(limit.remaining),
-      'RateLimit-Reset': String(limit.resetSeconds),
-    };
+    return options.rateLimit ? sharedRateLimitHeaders(options.rateLimit, limit) : {};
   }
 
   function handleHealth(req: IncomingMessage, res: ServerResponse): void {
-    const manifest = options.data.manifest;
-    const dates = Object.values(manifest.regions)
-      .map((region) => region.latest_date)
-      .filter((date): date is string => !!date)
-      .sort();
     const body = JSON.stringify({
       ok: true,
-      data: {
-        status: 'ok',
-        mode: options.mode,
-        data_date: dates[dates.length - 1] ?? null,
-        built_at: manifest.built_at,
-        uptime_seconds: Math.floor((now() - startedAt) / 1000),
-        regions: manifest.regions,
-      },
+      data: healthData(options.data.manifest, options.mode, Math.floor((now() - startedAt) / 1000)),
     });
     res.writeHead(200, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS, 'X-Tagdex-Data': options.mode });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -246,7 +231,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
       ifNoneMatch: req.headers['if-none-match'],
       acceptEncoding: typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : undefined,
     };
-    let answer = await staticFiles.serve(pathname, requestHeaders);
+    // The Worker's own files (functions/worker/) are in dist/ but are not part of the site.
+    let answer = isWorkerFile(pathname) ? null : await staticFiles.serve(pathname, requestHeaders);
     let status = answer?.status ?? 404;
     if (!answer) {
       // Never revalidated: a 304 to a 404 would leave a browser showing an empty page.
@@ -387,26 +373,7 @@ function paramNames(rawUrl: string): Record<string, string> {
   return params;
 }
 
-function tooManyMessage(limit: RateLimitResult, perHour: number, now: number): string {
-  const at = new Date(now + limit.resetSeconds * 1000).toISOString().slice(11, 16);
-  const minutes = Math.ceil(limit.resetSeconds / 60);
-  const wait = limit.resetSeconds < 90 ? `${limit.resetSeconds} seconds` : `${minutes} minutes`;
-  return `Rate limit reached: ${perHour} requests per hour per address. Try again in ${wait} (at ${at} UTC); the Retry-After header gives the seconds.`;
-}
-
-function describeError(error: unknown, path: string): string {
-  const detail =
-    error instanceof Error
-      ? { name: error.name, message: error.message, cause: error.cause instanceof Error ? error.cause.message : undefined, stack: error.stack?.split('\n').slice(0, 6).join('\n') }
-      : { message: String(error) };
-  return JSON.stringify({ time: new Date().toISOString(), level: 'error', path, ...detail });
-}
-
-/** CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv. */
-function csvHeaders(urlPath: string, data: PreparedData): Record<string, string> | undefined {
-  const match = /^\/trending\/([a-z]{2})\/((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
-  if (!match) return undefined;
-  const region = match[1]!.toUpperCase() as keyof typeof data.manifest.regions;
-  const date = data.manifest.regions[region]?.latest_date ?? 'no-data';
-  return { 'Content-Disposition': `attachment; filename="tagdex-${match[1]}-${match[2]}-${date}.csv"` };
+/** dist/_prepared/ and dist/_headers are written for the Worker (ingest/worker-assets.ts), not for visitors. */
+function isWorkerFile(pathname: string): boolean {
+  return pathname === '/_headers' || pathname.startsWith('/_prepared/');
 }

@@ -6,7 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongEtag, etagMatches } from './response-cache.ts';
-import { safeRedirectLocation } from './safe-redirect.ts';
+import { safeRedirectLocation } from '../safe-redirect.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -4,6 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { etagMatches } from '../etag.ts';
+
+export { etagMatches };
 
 export interface CachedResponse {
   status: number;
@@ -88,9 +91,3 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return !!acceptEncoding && /\bgzip\b/i.test(acceptEncoding) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/i.test(acceptEncoding);
 }
 
-/** Does an If-None-Match header name this tag? (`*` and weak comparison, as RFC 9110 says for GET.) */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}

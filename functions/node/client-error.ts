@@ -4,8 +4,8 @@
  */
 import { maxHeaderSize } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CORS_HEADERS } from './cors.ts';
-import { JSON_CONTENT_TYPE } from './respond.ts';
+import { CORS_HEADERS } from '../cors.ts';
+import { JSON_CONTENT_TYPE } from '../respond.ts';
 
 /** The status and message for a parser error code; URL problems are bad parameters (422), as the spec says. */
 export function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {

@@ -1,0 +1,32 @@
+/**
+ * The composition root every runtime shares (the Node server, the Worker and the ingest): the YouTube client
+ * the configuration asks for — the real API with the key, or the in-process sample upstream without one.
+ */
+import { createYouTubeClient, type YouTubeClient } from '../src/youtube/client.ts';
+import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
+import type { Config } from './config.ts';
+
+/** Any key works against the in-process sample upstream; it never leaves the process. */
+const SAMPLE_API_KEY = 'tagdex-sample';
+const SAMPLE_BASE_URL = 'https://sample.tagdex.invalid/youtube/v3';
+
+export type UpstreamConfig = Pick<Config, 'mode' | 'YOUTUBE_API_KEY' | 'YOUTUBE_API_BASE' | 'UPSTREAM_TIMEOUT_MS'>;
+
+/** The upstream client for `config`; `fetch` is the runtime's own (Node's undici, workerd's fetch). */
+export function createUpstreamClient(config: UpstreamConfig, fetch: typeof globalThis.fetch = globalThis.fetch): YouTubeClient {
+  if (config.mode === 'live' && config.YOUTUBE_API_KEY) {
+    return createYouTubeClient({
+      apiKey: config.YOUTUBE_API_KEY,
+      baseUrl: config.YOUTUBE_API_BASE,
+      fetch,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    });
+  }
+  return createSampleClient(undefined, config.UPSTREAM_TIMEOUT_MS);
+}
+
+/** A client over the sample upstream: of `date`'s dataset, or following the UTC calendar without one. */
+export function createSampleClient(date?: string, timeoutMs?: number): YouTubeClient {
+  const upstream = createSampleUpstream(date === undefined ? {} : { date });
+  return createYouTubeClient({ apiKey: SAMPLE_API_KEY, baseUrl: SAMPLE_BASE_URL, fetch: upstream.fetch, timeoutMs });
+}

@@ -1,0 +1,53 @@
+/**
+ * The Worker's rate-limit store: one SQLite-backed Durable Object per client key, so the limit is exact across
+ * every Cloudflare location and isolate. An object whose client stays away for a window deletes its storage.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import type { RateLimitResult, RateLimitStore } from '../runtime.ts';
+import { SqlSlidingLog } from './sql-sliding-log.ts';
+
+export class RateLimiter extends DurableObject<Record<string, unknown>> {
+  private readonly log: SqlSlidingLog;
+  private windowMs = 3_600_000;
+
+  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
+    super(ctx, env);
+    this.log = new SqlSlidingLog(ctx.storage.sql);
+  }
+
+  /** RPC: counts one request of this object's client. */
+  async hit(limit: number, windowSeconds: number, now: number): Promise<RateLimitResult> {
+    const result = this.log.hit(limit, windowSeconds, now);
+    this.windowMs = windowSeconds * 1000;
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + this.windowMs);
+    return result;
+  }
+
+  /** Frees the storage of a client that has been away a whole window; otherwise looks again later. */
+  override async alarm(): Promise<void> {
+    const newest = this.log.newest();
+    if (newest === undefined || newest <= Date.now() - this.windowMs) {
+      await this.ctx.storage.deleteAll();
+      return;
+    }
+    await this.ctx.storage.setAlarm(newest + this.windowMs);
+  }
+}
+
+/** The RateLimitStore the API handler uses: each key's hit goes to that key's object. */
+export class DurableObjectRateLimitStore implements RateLimitStore {
+  readonly windowSeconds: number;
+
+  constructor(
+    private readonly namespace: DurableObjectNamespace<RateLimiter>,
+    readonly limit: number,
+    windowSeconds = 3600,
+  ) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, got ${limit}`);
+    this.windowSeconds = windowSeconds;
+  }
+
+  hit(key: string, now: number): Promise<RateLimitResult> {
+    return this.namespace.get(this.namespace.idFromName(key)).hit(this.limit, this.windowSeconds, now);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The last step of `npm run build` (after `astro build`): what the Cloudflare Worker reads beside the site.
+ * - `dist/_prepared/`: the manifest, each region's title benchmark, each (region, window) of trending tags as
+ *   its own small file, and the build's rising windows and tag-history shards as they are (already one small
+ *   file per request), so a Worker request parses one file, never a region's 90 windows (10 ms CPU budget);
+ * - `dist/_headers`: the headers Workers Static Assets adds, so each file goes out with the Content-Type,
+ *   Cache-Control, Content-Disposition and security headers the Node server gives it.
+ * The Node server ignores both and keeps reading build/.
+ */
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, ConfigError } from '../functions/config.ts';
+import { loadPreparedData } from '../functions/node/prepared-data.ts';
+import { csvDownloadHeaders } from '../functions/site-policy.ts';
+import { securityHeaders } from '../functions/security-headers.ts';
+import { MANIFEST_PATH, PREPARED_PREFIX, titleBenchPath, trendingWindowPath } from '../functions/worker/prepared-paths.ts';
+import { REGIONS } from '../src/lib/regions.ts';
+import type { BuildManifest } from '../src/schemas/build-output.ts';
+import type { TrendingWindow } from '../functions/runtime.ts';
+
+/** The Node server's Cache-Control for static files (functions/node/static-files.ts). */
+const PAGE_CACHE = 'public, max-age=600, s-maxage=600';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** Writes `_prepared/` and `_headers` into `distDir` from the indexes in `buildDir`. */
+export async function writeWorkerAssets(
+  buildDir: string,
+  distDir: string,
+  publicApiBase: string | null = null,
+): Promise<{ files: number }> {
+  const data = await loadPreparedData(buildDir);
+  const root = join(distDir, PREPARED_PREFIX);
+  await rm(root, { recursive: true, force: true });
+  let files = 0;
+  const write = async (urlPath: string, value: unknown) => {
+    const target = join(distDir, urlPath);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, JSON.stringify(value));
+    files += 1;
+  };
+  await write(MANIFEST_PATH, data.manifest);
+  for (const region of REGIONS) {
+    const bench = data.titleBenchmark(region);
+    if (bench) await write(titleBenchPath(region), bench);
+    const windows = data.trending(region)?.windows ?? [];
+    for (const [i, window] of windows.entries()) {
+      const slim: TrendingWindow = { videos_measured: window.videos_measured, fetched_at: window.fetched_at, tags: window.tags };
+      await write(trendingWindowPath(region, i + 1), slim);
+    }
+  }
+  // Rising windows and history shards are already one small file per request: copied under the same names.
+  for (const folder of ['rising', 'history']) {
+    const from = join(buildDir, folder);
+    const entries = await readdir(from, { recursive: true }).catch(() => [] as string[]);
+    files += entries.filter((entry) => entry.endsWith('.json')).length;
+    if (entries.length > 0) await cp(from, join(root, folder), { recursive: true });
+  }
+  await writeFile(join(distDir, '_headers'), headersFile(data.manifest, await csvPaths(distDir), publicApiBase));
+  return { files };
+}
+
+/**
+ * Workers Static Assets' `_headers` rules. Rules for the same path merge, so the immutable rule first detaches
+ * the general Cache-Control (`! Cache-Control`); CSV files get their charset and download name one by one.
+ */
+export function headersFile(manifest: BuildManifest, csvUrlPaths: string[], publicApiBase: string | null = null): string {
+  const security = Object.entries(securityHeaders({ apiBase: publicApiBase })).map(([name, value]) => `${name}: ${value}`);
+  const rules: [string, string[]][] = [
+    ['/*', [`Cache-Control: ${PAGE_CACHE}`, ...security]],
+    ['/_astro/*', ['! Cache-Control', `Cache-Control: ${IMMUTABLE_CACHE}`]],
+    ...csvUrlPaths.map((path): [string, string[]] => [
+      path,
+      ['Content-Type: text/csv; charset=utf-8', ...Object.entries(csvDownloadHeaders(path, manifest) ?? {}).map(([n, v]) => `${n}: ${v}`)],
+    ]),
+  ];
+  return rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}\n`).join('');
+}
+
+async function csvPaths(distDir: string): Promise<string[]> {
+  const entries = await readdir(distDir, { recursive: true });
+  return entries
+    .filter((entry) => entry.endsWith('.csv'))
+    .map((entry) => `/${entry.split(sep).join('/')}`)
+    .sort();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const config = loadConfig(process.env);
+    const { files } = await writeWorkerAssets(config.BUILD_DIR, config.DIST_DIR, config.PUBLIC_API_BASE ?? null);
+    process.stderr.write(`build: wrote ${files} prepared files and _headers for the Worker into ${config.DIST_DIR}\n`);
+  } catch (error) {
+    process.stderr.write(`build: ${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.exitCode = error instanceof ConfigError ? 2 : 1;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * One router, two adapters: the shared modules in functions/ and the site in src/ import no runtime adapter,
+ * the adapters do not import each other, and product code imports nothing from test support.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+async function sourceFiles(dir: string, recursive = true): Promise<string[]> {
+  const entries = await readdir(dir, { recursive, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.(ts|astro|mjs)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The repository-relative targets of a file's relative imports. */
+async function importsOf(file: string): Promise<string[]> {
+  const text = await readFile(file, 'utf8');
+  return [...text.matchAll(/(?:from\s+|import\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    relative('.', resolve(dirname(file), match[1]!)),
+  );
+}
+
+async function offending(files: string[], forbidden: RegExp): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of files) for (const target of await importsOf(file)) if (forbidden.test(target)) found.push(`${file} → ${target}`);
+  return found;
+}
+
+describe('the layout', () => {
+  it('the shared functions/ modules and the site import no runtime adapter', async () => {
+    const shared = [...(await sourceFiles('functions', false)), ...(await sourceFiles('functions/api')), ...(await sourceFiles('src'))];
+    expect(shared.length).toBeGreaterThan(40);
+    expect(await offending(shared, /^functions\/(node|worker)\//)).toEqual([]);
+  });
+
+  it('the Node adapter and the Worker adapter do not import each other', async () => {
+    expect(await offending(await sourceFiles('functions/node'), /^functions\/worker\//)).toEqual([]);
+    expect(await offending(await sourceFiles('functions/worker'), /^functions\/node\//)).toEqual([]);
+  });
+
+  it('product code imports nothing from test support (the fault-injecting emulator stays in tests)', async () => {
+    const product = [...(await sourceFiles('functions')), ...(await sourceFiles('src')), ...(await sourceFiles('ingest'))];
+    expect(await offending(product, /^test\//)).toEqual([]);
+  });
+});
