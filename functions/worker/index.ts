@@ -66,7 +66,8 @@ function setUp(env: Env) {
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith(PREPARED_PREFIX)) return notFoundPage(request, env);
+    // `//host/…` is never redirected (a browser would read the Location as another host); `_prepared/` is ours.
+    if (pathname.startsWith(PREPARED_PREFIX) || pathname.startsWith('//')) return notFoundPage(request, env);
 
     let ready;
     try {

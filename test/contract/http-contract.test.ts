@@ -227,6 +227,42 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(missing.body).toContain('<html');
     });
 
+    it('rising-tags and tag-history answer from the build, sliced, with 422 for a bad parameter', async () => {
+      const from = newClient();
+      const rising = await get('/api/v1/rising-tags?region=in&days=1&limit=3', from);
+      expect(rising.status).toBe(200);
+      expect(rising.json().data).toMatchObject({ region: 'IN', window_days: 1 });
+      expect(rising.json().data.tags.length).toBeLessThanOrEqual(3);
+      expect((await get('/api/v1/rising-tags?region=IN&days=46', from)).status).toBe(422);
+      const history = await get(`/api/v1/tag-history?region=IN&tag=${q('  Nobody Uses This Tag  ')}&days=3`, from);
+      expect(history.status).toBe(200);
+      expect(history.json().data).toMatchObject({ region: 'IN', tag: 'nobody uses this tag', value: null });
+      for (const point of history.json().data.points) expect(point).toMatchObject({ trending_videos: 0, total_views: 0 });
+      expect((await get('/api/v1/tag-history?region=IN', from)).status).toBe(422);
+    });
+
+    it('pages and CSV files carry the security headers; a path starting // is never redirected', async () => {
+      const from = newClient();
+      for (const path of ['/', '/trending/in/', '/trending/in/tags-7d.csv']) {
+        const response = await get(path, from);
+        expect(response.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-frame-options'], path).toBe('DENY');
+        expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      }
+      const sneaky = await get('//evil.example/..%2ftrending', from);
+      expect(sneaky.status).toBe(404);
+      expect(sneaky.headers.location).toBeUndefined();
+      const folder = await get('/trending/in', from);
+      expect([301, 307, 308]).toContain(folder.status);
+      expect(folder.headers.location).toMatch(/^\/trending\/in\/$/);
+    });
+
+    it('a pasted youtu.be link with & for ? resolves to its video', async () => {
+      const response = await get(`/api/v1/tags?url=${q(`https://youtu.be/${HINDI_VIDEO_ID}&t=20`)}`, newClient());
+      expect(response.status).toBe(200);
+      expect(response.json().data.video_id).toBe(HINDI_VIDEO_ID);
+    });
+
     it('the Worker\'s prepared files are not public', async () => {
       expect((await get('/_prepared/manifest.json', newClient())).status).toBe(404);
     });
