@@ -1,10 +1,11 @@
 /**
  * Videos and channels by reference, over the client, spending as little quota as possible: a 10-minute cache
- * keyed by resolved id, remembered handle/username/custom-name → id mappings, and one upstream call shared
- * by concurrent identical lookups.
+ * keyed by resolved id, remembered handle/username/custom-name → id mappings, one upstream call shared
+ * by concurrent identical lookups, and concurrent misses for different ids batched into one call.
  */
 
 import type { ChannelRef } from '../lib/channel-ref.ts';
+import { createIdBatcher } from '../lib/id-batcher.ts';
 import { createSingleFlight } from '../lib/single-flight.ts';
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from './client.ts';
@@ -26,7 +27,7 @@ export interface YouTubeServiceStats {
   misses: number;
   /** Misses that joined a lookup already in progress instead of making their own call. */
   shared: number;
-  /** Client calls made (each is one or, after a retry, two HTTP requests). */
+  /** Client calls made (each is one or, after a retry, two HTTP requests; a batched call counts once). */
   upstreamCalls: number;
   /** Cached entries now: videos, channels, and name → id mappings. */
   entries: { videos: number; channels: number; names: number };
@@ -73,6 +74,11 @@ const MAX_RECENT_IDS = 2_000;
  * (`forHandle`), by /user/ 1 (`forUsername`), by video 2 (the video, then its channel); a /c/ name 1 when
  * `forHandle=@name` finds it, otherwise 3 (`forHandle`, `search.list`, one `channels.list` for all
  * candidates). A warm cache costs nothing.
+ *
+ * Misses by id (`videos.list?id=`, `channels.list?id=`) are batched: while such a call is in flight, misses for
+ * other ids wait for the next call, up to 50 ids, which leaves as soon as a call answers (at once when none is
+ * in flight). A batched call is metered — `upstream_calls` and `quota_units` in the access log — on the request
+ * whose miss opened the batch; the other requests in it are charged nothing, so the log's sums stay true.
  */
 export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTubeService {
   const { client } = opts;
@@ -126,13 +132,18 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
    */
   function getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null> {
     recentVideos.touch(id, now());
-    return lookup(videos, `v:${id}`, async () => {
-      upstreamCalls += 1;
-      const riders = recentVideos.toRefresh(id, now(), (key) => refreshable(videos, `v:${key}`));
-      const { items = [] } = await client.listVideosById([id, ...riders], meter);
-      return keepRiders(videos, 'v:', id, riders, items);
-    });
+    return lookup(videos, `v:${id}`, () => videoBatches.load(id, meter));
   }
+
+  const videoBatches = createIdBatcher<VideoResource, UpstreamMeter | undefined>({
+    maxIds: MAX_IDS_PER_CALL,
+    async call(ids, meter) {
+      upstreamCalls += 1;
+      const riders = recentVideos.toRefresh(ids, now(), (key) => refreshable(videos, `v:${key}`));
+      const { items = [] } = await client.listVideosById([...ids, ...riders], meter);
+      return keepRiders(videos, 'v:', riders, items);
+    },
+  });
 
   /** Whether a cached entry has expired or expires soon, and nobody is already fetching it. */
   function refreshable(cache: TtlCache<unknown>, key: string): boolean {
@@ -142,31 +153,30 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     return expiresAt !== undefined && expiresAt - now() <= REFRESH_AHEAD_MS;
   }
 
-  /** Caches what came back for the riders (absent ones as "not found") and returns the item asked for. */
-  function keepRiders<V extends { id: string }>(
-    cache: TtlCache<V | null>,
-    prefix: string,
-    id: string,
-    riders: string[],
-    items: V[],
-  ): V | null {
+  /** Caches what came back for the riders (absent ones as "not found") and returns every item by id. */
+  function keepRiders<V extends { id: string }>(cache: TtlCache<V | null>, prefix: string, riders: string[], items: V[]): Map<string, V> {
     const found = new Map(items.map((item) => [item.id, item]));
     for (const rider of riders) {
       const item = found.get(rider);
       cache.set(prefix + rider, item ?? null, item ? ttlMs : negativeTtlMs);
     }
-    return found.get(id) ?? null;
+    return found;
   }
 
   function getChannelById(id: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
     recentChannels.touch(id, now());
-    return lookup(channels, `c:${id}`, async () => {
-      upstreamCalls += 1;
-      const riders = recentChannels.toRefresh(id, now(), (key) => refreshable(channels, `c:${key}`));
-      const { items = [] } = await client.listChannels({ id: [id, ...riders].join(',') }, meter);
-      return keepRiders(channels, 'c:', id, riders, items);
-    });
+    return lookup(channels, `c:${id}`, () => channelBatches.load(id, meter));
   }
+
+  const channelBatches = createIdBatcher<ChannelResource, UpstreamMeter | undefined>({
+    maxIds: MAX_IDS_PER_CALL,
+    async call(ids, meter) {
+      upstreamCalls += 1;
+      const riders = recentChannels.toRefresh(ids, now(), (key) => refreshable(channels, `c:${key}`));
+      const { items = [] } = await client.listChannels({ id: [...ids, ...riders].join(',') }, meter);
+      return keepRiders(channels, 'c:', riders, items);
+    },
+  });
 
   /**
    * Resolves a name to a channel id through the name memo, then the channel through its cache. A lookup that
@@ -289,14 +299,16 @@ function createRecentIds() {
       asked.set(id, at);
       if (asked.size > MAX_RECENT_IDS) asked.delete(asked.keys().next().value!);
     },
-    /** Up to 49 ids besides `except`, newest first, asked for within the window and accepted by `due`. */
-    toRefresh(except: string, at: number, due: (id: string) => boolean): string[] {
+    /** Ids to fill a call for `batch` up to 50, newest first, asked for within the window and accepted by `due`. */
+    toRefresh(batch: readonly string[], at: number, due: (id: string) => boolean): string[] {
       const riders: string[] = [];
+      const room = MAX_IDS_PER_CALL - batch.length;
+      if (room <= 0) return riders;
       const ids = [...asked.keys()];
-      for (let i = ids.length - 1; i >= 0 && riders.length < MAX_IDS_PER_CALL - 1; i--) {
+      for (let i = ids.length - 1; i >= 0 && riders.length < room; i--) {
         const id = ids[i]!;
         if (at - asked.get(id)! > RECENT_WINDOW_MS) break;
-        if (id !== except && due(id)) riders.push(id);
+        if (!batch.includes(id) && due(id)) riders.push(id);
       }
       return riders;
     },
