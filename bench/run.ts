@@ -62,7 +62,7 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
     sections.push(formatBuildSection(report));
   }
   if (!skip('quota')) {
-    const report = await runQuotaBench({ requests: 5000, log });
+    const report = await runQuotaBench({ log });
     raw['quota'] = report;
     sections.push(formatQuotaSection(report));
   }
