@@ -6,6 +6,7 @@ import { loadPreparedData } from './prepared-data.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
 
 /** The upstream the live endpoints read: YouTube with the key, or the built-in sample emulator without. */
 export function createUpstream(config: Config) {
@@ -13,7 +14,8 @@ export function createUpstream(config: Config) {
     return createYouTubeClient({
       apiKey: config.YOUTUBE_API_KEY!,
       baseUrl: config.YOUTUBE_API_BASE,
-      fetch: globalThis.fetch,
+      // Kept-alive connections and undici's plain request, without fetch's Request/Response/stream objects per call.
+      transport: createUpstreamPool(config.YOUTUBE_API_BASE).transport,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     });
   }
