@@ -141,7 +141,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       upstreamCalls += 1;
       const riders = recentVideos.toRefresh(ids, now(), (key) => refreshable(videos, `v:${key}`));
       const { items = [] } = await client.listVideosById([...ids, ...riders], meter);
-      return keepRiders(videos, 'v:', riders, items);
+      return keepAnswers(videos, recentVideos, 'v:', ids, riders, items);
     },
   });
 
@@ -153,13 +153,25 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     return expiresAt !== undefined && expiresAt - now() <= REFRESH_AHEAD_MS;
   }
 
-  /** Caches what came back for the riders (absent ones as "not found") and returns every item by id. */
-  function keepRiders<V extends { id: string }>(cache: TtlCache<V | null>, prefix: string, riders: string[], items: V[]): Map<string, V> {
+  /**
+   * Caches what came back for the riders (absent ones as "not found"; the ids asked for are cached by `lookup`
+   * with the same lifetimes), notes every entry's expiry for the riders of later calls, and returns the items by id.
+   */
+  function keepAnswers<V extends { id: string }>(
+    cache: TtlCache<V | null>,
+    recent: RecentIds,
+    prefix: string,
+    ids: string[],
+    riders: string[],
+    items: V[],
+  ): Map<string, V> {
     const found = new Map(items.map((item) => [item.id, item]));
+    const at = now();
     for (const rider of riders) {
       const item = found.get(rider);
       cache.set(prefix + rider, item ?? null, item ? ttlMs : negativeTtlMs);
     }
+    for (const id of [...ids, ...riders]) recent.cached(id, at + (found.has(id) ? ttlMs : negativeTtlMs));
     return found;
   }
 
@@ -174,7 +186,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       upstreamCalls += 1;
       const riders = recentChannels.toRefresh(ids, now(), (key) => refreshable(channels, `c:${key}`));
       const { items = [] } = await client.listChannels({ id: [...ids, ...riders].join(',') }, meter);
-      return keepRiders(channels, 'c:', riders, items);
+      return keepAnswers(channels, recentChannels, 'c:', ids, riders, items);
     },
   });
 
@@ -291,29 +303,50 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
 
 /** Ids asked for recently, with when; the newest are the ones worth refreshing in a shared call. */
 function createRecentIds() {
-  // id → when it was last asked for, oldest first (re-inserted on every ask).
-  const asked = new Map<string, number>();
+  // id → when it was last asked for and when its cache entry expires (once known), oldest ask first.
+  const asked = new Map<string, { at: number; expiresAt: number | undefined }>();
+  // No entry of a recent id expires before this (a lower bound): until then no call needs to look for riders, so
+  // a run of cold lookups does not walk 2,000 ids on every call.
+  let soonest = Number.NEGATIVE_INFINITY;
   return {
     touch(id: string, at: number): void {
+      const known = asked.get(id)?.expiresAt;
       asked.delete(id);
-      asked.set(id, at);
+      asked.set(id, { at, expiresAt: known });
+      if (known !== undefined && known < soonest) soonest = known;
       if (asked.size > MAX_RECENT_IDS) asked.delete(asked.keys().next().value!);
+    },
+    /** Notes when `id`'s cache entry expires, so `toRefresh` can tell when nothing can be due. */
+    cached(id: string, expiresAt: number): void {
+      const entry = asked.get(id);
+      if (entry === undefined) return;
+      entry.expiresAt = expiresAt;
+      if (expiresAt < soonest) soonest = expiresAt;
     },
     /** Ids to fill a call for `batch` up to 50, newest first, asked for within the window and accepted by `due`. */
     toRefresh(batch: readonly string[], at: number, due: (id: string) => boolean): string[] {
       const riders: string[] = [];
       const room = MAX_IDS_PER_CALL - batch.length;
-      if (room <= 0) return riders;
+      if (room <= 0 || soonest - at > REFRESH_AHEAD_MS) return riders;
       const ids = [...asked.keys()];
-      for (let i = ids.length - 1; i >= 0 && riders.length < room; i--) {
+      let next = Number.POSITIVE_INFINITY;
+      let i = ids.length - 1;
+      for (; i >= 0 && riders.length < room; i--) {
         const id = ids[i]!;
-        if (at - asked.get(id)! > RECENT_WINDOW_MS) break;
-        if (!batch.includes(id) && due(id)) riders.push(id);
+        const { at: askedAt, expiresAt } = asked.get(id)!;
+        if (at - askedAt > RECENT_WINDOW_MS) break;
+        if (expiresAt === undefined || batch.includes(id)) continue;
+        if (expiresAt - at <= REFRESH_AHEAD_MS && due(id)) riders.push(id);
+        else if (expiresAt < next) next = expiresAt;
       }
+      // Only a full walk knows the soonest expiry; riders and this batch report theirs through `cached` once answered.
+      if (riders.length < room || i < 0) soonest = next;
       return riders;
     },
   };
 }
+
+type RecentIds = ReturnType<typeof createRecentIds>;
 
 /** `customUrl` is `@name` for channels with a handle and the bare legacy name for older ones; case never matters. */
 function customUrlMatches(customUrl: string | undefined, name: string): boolean {
