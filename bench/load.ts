@@ -1,5 +1,5 @@
 /** One load run with autocannon, reduced to the figures the reports use, and the statistics over repeats. */
-import { get } from 'node:http';
+import { get, type Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon, { type RawRequest } from 'autocannon';
 import { cpuMillis } from './children.ts';
@@ -86,10 +86,13 @@ export function loadAverage(): string {
     .join(' / ');
 }
 
-/** One GET with node:http, as a load generator sends it (no Accept-Encoding): status, raw headers, raw bytes. */
-export function rawGet(url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+/** One GET with node:http, as a load generator sends it (no Accept-Encoding unless given): status, raw headers, raw bytes. */
+export function rawGet(
+  url: string,
+  opts: { headers?: Record<string, string>; agent?: Agent } = {},
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    get(url, (res) => {
+    get(url, { headers: opts.headers, agent: opts.agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

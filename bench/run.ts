@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in one sitting — API throughput against a bare baseline, ingest and build
  * time, quota replay, rate-limiter memory, soak — and bench/RESULTS.md written from the figures.
  */
+import { execFileSync } from 'node:child_process';
 import { cpus, release, totalmem, availableParallelism } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,7 +27,18 @@ async function machine(): Promise<string> {
     `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     `- Node ${process.version}, Linux ${release()}`,
     `- Load average (1/5/15 min) at the start: ${loadAverage()}`,
+    `- Commit measured: ${commit()}`,
   ].join('\n');
+}
+
+/** The commit checked out, marked when the working tree differs from it; "unknown" outside a git checkout. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function main(opts: BenchOptions, argv: string[]): Promise<number> {
@@ -62,7 +74,7 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
     sections.push(formatBuildSection(report));
   }
   if (!skip('quota')) {
-    const report = await runQuotaBench({ requests: 5000, log });
+    const report = await runQuotaBench({ log });
     raw['quota'] = report;
     sections.push(formatQuotaSection(report));
   }

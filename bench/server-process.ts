@@ -10,6 +10,7 @@ import { createTagdexServer as defaultCreateTagdexServer } from '../functions/no
 import { MemoryRateLimitStore } from '../functions/node/memory-rate-limit.ts';
 import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
+import { createUpstreamPool } from '../functions/node/upstream-pool.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
@@ -49,7 +50,8 @@ async function start(): Promise<Record<string, unknown>> {
       const client = createYouTubeClient({
         apiKey: 'tagdex-bench-key',
         baseUrl: spec.upstreamBaseUrl,
-        fetch: globalThis.fetch,
+        // The live server's transport (functions/node/main.ts).
+        transport: createUpstreamPool(spec.upstreamBaseUrl).transport,
         timeoutMs: 8000,
       });
       const createTagdexServer: typeof defaultCreateTagdexServer = spec.serverModule

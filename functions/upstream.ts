@@ -2,7 +2,7 @@
  * The composition root every runtime shares (the Node server, the Worker and the ingest): the YouTube client
  * the configuration asks for — the real API with the key, or the in-process sample upstream without one.
  */
-import { createYouTubeClient, type YouTubeClient } from '../src/youtube/client.ts';
+import { createYouTubeClient, type UpstreamTransport, type YouTubeClient } from '../src/youtube/client.ts';
 import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
 import type { Config } from './config.ts';
 
@@ -12,13 +12,19 @@ const SAMPLE_BASE_URL = 'https://sample.tagdex.invalid/youtube/v3';
 
 export type UpstreamConfig = Pick<Config, 'mode' | 'YOUTUBE_API_KEY' | 'YOUTUBE_API_BASE' | 'UPSTREAM_TIMEOUT_MS'>;
 
-/** The upstream client for `config`; `fetch` is the runtime's own (Node's undici, workerd's fetch). */
-export function createUpstreamClient(config: UpstreamConfig, fetch: typeof globalThis.fetch = globalThis.fetch): YouTubeClient {
+/**
+ * How live requests leave the runtime: its `fetch` (workerd's, or Node's for the ingest), or a leaner transport
+ * (the Node server's kept-alive undici pool, functions/node/upstream-pool.ts).
+ */
+export type UpstreamSend = { fetch: typeof globalThis.fetch } | { transport: UpstreamTransport };
+
+/** The upstream client for `config`: live over `send`, or the in-process sample upstream without a key. */
+export function createUpstreamClient(config: UpstreamConfig, send: UpstreamSend = { fetch: globalThis.fetch }): YouTubeClient {
   if (config.mode === 'live' && config.YOUTUBE_API_KEY) {
     return createYouTubeClient({
       apiKey: config.YOUTUBE_API_KEY,
       baseUrl: config.YOUTUBE_API_BASE,
-      fetch,
+      ...send,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     });
   }

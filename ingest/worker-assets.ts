@@ -4,7 +4,8 @@
  *   its own small file, and the build's rising windows and tag-history shards as they are (already one small
  *   file per request), so a Worker request parses one file, never a region's 90 windows (10 ms CPU budget);
  * - `dist/_headers`: the headers Workers Static Assets adds, so each file goes out with the Content-Type,
- *   Cache-Control, Content-Disposition and security headers the Node server gives it.
+ *   Cache-Control, Content-Disposition and security headers the Node server gives it;
+ * - `dist/.assetsignore`: keeps the pre-compressed `.br`/`.gz` copies (for the Node server) out of the upload.
  * The Node server ignores both and keeps reading build/.
  */
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -57,6 +58,8 @@ export async function writeWorkerAssets(
     if (entries.length > 0) await cp(from, join(root, folder), { recursive: true });
   }
   await writeFile(join(distDir, '_headers'), headersFile(data.manifest, await csvPaths(distDir), publicApiBase));
+  // The .br/.gz beside each file are for the Node server; Workers Static Assets compresses by itself.
+  await writeFile(join(distDir, '.assetsignore'), '*.br\n*.gz\n');
   return { files };
 }
 

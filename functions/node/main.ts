@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { createUpstreamClient } from '../upstream.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,7 +22,10 @@ async function main(): Promise<void> {
   const data = await loadPreparedData(config.BUILD_DIR);
   const { server, drain } = createTagdexServer({
     mode: config.mode,
-    youtube: createYouTubeService({ client: createUpstreamClient(config) }),
+    // Live: kept-alive connections and undici's plain request, without fetch's Request/Response/stream objects.
+    youtube: createYouTubeService({
+      client: createUpstreamClient(config, config.mode === 'live' ? { transport: createUpstreamPool(config.YOUTUBE_API_BASE).transport } : undefined),
+    }),
     data,
     distDir: config.DIST_DIR,
     rateLimit:

@@ -373,7 +373,7 @@ function paramNames(rawUrl: string): Record<string, string> {
   return params;
 }
 
-/** dist/_prepared/ and dist/_headers are written for the Worker (ingest/worker-assets.ts), not for visitors. */
+/** dist/_prepared/, dist/_headers and dist/.assetsignore are written for the Worker (ingest/worker-assets.ts), not for visitors. */
 function isWorkerFile(pathname: string): boolean {
-  return pathname === '/_headers' || pathname.startsWith('/_prepared/');
+  return pathname === '/_headers' || pathname === '/.assetsignore' || pathname.startsWith('/_prepared/');
 }

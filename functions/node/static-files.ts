@@ -1,6 +1,7 @@
 /**
  * Serves Astro's built output (dist/): pages, CSV downloads and assets. Files are read once and kept with
- * their validator and compressed forms, since a build's files never change while the process runs.
+ * their validator and compressed forms (the `.br`/`.gz` the build wrote beside them, or made on first read),
+ * and each path's answers are kept ready, since a build's files never change while the process runs.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
@@ -25,6 +26,13 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.csv', '.svg', '.txt', '.xml']);
+/** The compressed forms the build writes beside a file (ingest/precompress-cli.ts) and the server reads. */
+export const PRECOMPRESSED = [
+  { encoding: 'brotli', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+/** Bound on the answers kept ready: one per path spelling asked for (cleared when full, like the log's memos). */
+const MAX_READY_ANSWERS = 10_000;
 
 export interface StaticFile {
   body: Buffer;
@@ -48,11 +56,27 @@ export interface StaticFilesOptions {
   commonHeaders?: Record<string, string>;
 }
 
+type Kind = 'file' | 'dir';
+type ReadyAnswers = { file: StaticFile; plain: StaticAnswer; brotli: StaticAnswer | null; gzip: StaticAnswer | null; notModified: StaticAnswer };
+
 export function createStaticFiles(options: StaticFilesOptions) {
   const root = resolve(options.distDir);
   // The root's own real path, found once: DIST_DIR itself may be a link (a deploy that swaps releases).
   let realRoot: Promise<string> | undefined;
   const files = new Map<string, Promise<StaticFile | null>>();
+  // What is at a path: only files and folders are remembered, so probes for missing paths cannot grow it.
+  const kinds = new Map<string, Kind>();
+  const ready = new Map<string, ReadyAnswers>();
+  const realPaths = new Map<string, string>();
+
+  async function kindOf(target: string): Promise<Kind | null> {
+    const known = kinds.get(target);
+    if (known) return known;
+    const info = await stat(target).catch(() => null);
+    const kind = info?.isDirectory() ? 'dir' : info?.isFile() ? 'file' : null;
+    if (kind) kinds.set(target, kind);
+    return kind;
+  }
 
   function load(filePath: string): Promise<StaticFile | null> {
     let pending = files.get(filePath);
@@ -68,6 +92,8 @@ export function createStaticFiles(options: StaticFilesOptions) {
     pathname: string,
     requestHeaders: { ifNoneMatch?: string; acceptEncoding?: string },
   ): Promise<StaticAnswer | null> {
+    const answers = ready.get(pathname);
+    if (answers) return pick(answers, requestHeaders);
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -80,8 +106,8 @@ export function createStaticFiles(options: StaticFilesOptions) {
 
     const real = await realPathInside(target);
     if (real === null) return null;
-    const info = await stat(real).catch(() => null);
-    if (info?.isDirectory()) {
+    const kind = await kindOf(real);
+    if (kind === 'dir') {
       if (!pathname.endsWith('/')) {
         const location = safeRedirectLocation(pathname);
         if (location === null) return null;
@@ -90,15 +116,22 @@ export function createStaticFiles(options: StaticFilesOptions) {
       const index = await realPathInside(join(real, 'index.html'));
       return index === null ? null : answer(await load(index), pathname, requestHeaders);
     }
-    if (!info?.isFile()) return null;
+    if (kind !== 'file') return null;
     return answer(await load(real), pathname, requestHeaders);
   }
 
-  /** The real path of `path` (every symlink followed), or null when it does not exist or lies outside DIST_DIR. */
+  /**
+   * The real path of `path` (every symlink followed), or null when it does not exist or lies outside DIST_DIR.
+   * Found paths are remembered (a build's files never change while the process runs); misses are not, so
+   * probes for missing paths cannot grow the table.
+   */
   async function realPathInside(path: string): Promise<string | null> {
+    const known = realPaths.get(path);
+    if (known !== undefined) return known;
     realRoot ??= realpath(root).catch(() => root);
     const [real, base] = await Promise.all([realpath(path).catch(() => null), realRoot]);
     if (real === null || (real !== base && !real.startsWith(base + sep))) return null;
+    realPaths.set(path, real);
     return real;
   }
 
@@ -108,6 +141,14 @@ export function createStaticFiles(options: StaticFilesOptions) {
     requestHeaders: { ifNoneMatch?: string; acceptEncoding?: string },
   ): StaticAnswer | null {
     if (!file) return null;
+    const answers = prepare(file, pathname);
+    if (ready.size >= MAX_READY_ANSWERS) ready.clear();
+    ready.set(pathname, answers);
+    return pick(answers, requestHeaders);
+  }
+
+  /** The four answers a path can get, built once: each is sent as is (the caller must not change them). */
+  function prepare(file: StaticFile, pathname: string): ReadyAnswers {
     const headers: Record<string, string> = {
       'Content-Type': file.contentType,
       'Cache-Control': pathname.startsWith('/_astro/')
@@ -119,15 +160,26 @@ export function createStaticFiles(options: StaticFilesOptions) {
       ...options.extraHeaders?.(pathname),
     };
     if (file.gzip) headers['Vary'] = 'Accept-Encoding';
-    if (etagMatches(requestHeaders.ifNoneMatch, file.etag)) return { status: 304, headers, body: null };
+    const withBody = (body: Buffer, encoding?: string): StaticAnswer => ({
+      status: 200,
+      headers: { ...headers, ...(encoding && { 'Content-Encoding': encoding }), 'Content-Length': String(body.length) },
+      body,
+    });
+    return {
+      file,
+      plain: withBody(file.body),
+      brotli: file.brotli && withBody(file.brotli, 'br'),
+      gzip: file.gzip && withBody(file.gzip, 'gzip'),
+      notModified: { status: 304, headers, body: null },
+    };
+  }
+
+  function pick(answers: ReadyAnswers, requestHeaders: { ifNoneMatch?: string; acceptEncoding?: string }): StaticAnswer {
+    if (etagMatches(requestHeaders.ifNoneMatch, answers.file.etag)) return answers.notModified;
     const accept = requestHeaders.acceptEncoding ?? '';
-    if (file.brotli && /\bbr\b/.test(accept)) {
-      return { status: 200, headers: { ...headers, 'Content-Encoding': 'br' }, body: file.brotli };
-    }
-    if (file.gzip && /\bgzip\b/.test(accept)) {
-      return { status: 200, headers: { ...headers, 'Content-Encoding': 'gzip' }, body: file.gzip };
-    }
-    return { status: 200, headers, body: file.body };
+    if (answers.brotli && /\bbr\b/.test(accept)) return answers.brotli;
+    if (answers.gzip && /\bgzip\b/.test(accept)) return answers.gzip;
+    return answers.plain;
   }
 
   return { serve };
@@ -137,14 +189,23 @@ async function readStaticFile(filePath: string): Promise<StaticFile | null> {
   const body = await readFile(filePath).catch(() => null);
   if (!body) return null;
   const ext = extname(filePath).toLowerCase();
-  const compressible = COMPRESSIBLE.has(ext) && body.length >= 1024;
+  const [brotli, gzip] = await Promise.all(PRECOMPRESSED.map((form) => readFile(filePath + form.suffix).catch(() => null)));
+  // The build's forms when it wrote both; otherwise (a build without the step) they are made here, once.
+  const forms = brotli && gzip ? { brotli, gzip } : compressedForms(filePath, body);
   return {
     body,
     contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
     etag: strongEtag(body),
-    gzip: compressible ? gzipSync(body, { level: 9 }) : null,
-    brotli: compressible
-      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : null,
+    gzip: forms?.gzip ?? null,
+    brotli: forms?.brotli ?? null,
+  };
+}
+
+/** A file's brotli (quality 9) and gzip (level 9) forms, or null when it is not worth compressing (type or size). */
+export function compressedForms(filePath: string, body: Buffer): { brotli: Buffer; gzip: Buffer } | null {
+  if (!COMPRESSIBLE.has(extname(filePath).toLowerCase()) || body.length < 1024) return null;
+  return {
+    gzip: gzipSync(body, { level: 9 }),
+    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   };
 }

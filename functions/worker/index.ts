@@ -50,7 +50,7 @@ function setUp(env: Env) {
     }
     const handleApi = createApiHandler({
       mode: config.mode,
-      youtube: createYouTubeService({ client: createUpstreamClient(config, (input, init) => fetch(input, init)) }),
+      youtube: createYouTubeService({ client: createUpstreamClient(config, { fetch: (input, init) => fetch(input, init) }) }),
       data,
       rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR) : null,
       cache: createCacheApiResponseCache(caches.default),

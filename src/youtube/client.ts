@@ -1,6 +1,7 @@
 /**
- * The YouTube Data API v3 client: four list calls over an injected `fetch`, with a timeout, a body-size cap,
- * shape checks, at most one retry, and the key only ever in the `X-Goog-Api-Key` header. Web-standard APIs only.
+ * The YouTube Data API v3 client: four list calls over an injected transport (a `fetch`, or a leaner GET such as
+ * an undici pool), with a timeout, a body-size cap, shape checks, at most one retry, and the key only ever in the
+ * `X-Goog-Api-Key` header. Web-standard APIs only.
  */
 
 import { MESSAGES, UpstreamError, errorFromResponse, isRetryable, safeReason, type UpstreamErrorKind } from './errors.ts';
@@ -32,12 +33,33 @@ export interface UpstreamCallInfo {
   error: UpstreamErrorKind | null;
 }
 
+/** An answer as a transport gives it: the status, then the body on demand. */
+export interface UpstreamAnswer {
+  status: number;
+  /**
+   * The whole body; rejects with {@link BodyTooLarge} (and lets go of the rest) once it passes `limit` bytes.
+   * Called at most once; an answer whose body is not read is let go through the request's signal.
+   */
+  bytes(limit: number): Promise<Uint8Array>;
+}
+
+/**
+ * One GET, without following redirects (a redirect must not carry the key header to another host). Rejects when
+ * no answer arrives (with the error's `code`, or its `cause.code`, naming why) or when `signal` aborts.
+ */
+export type UpstreamTransport = (url: URL, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<UpstreamAnswer>;
+
+/** Thrown by {@link UpstreamAnswer.bytes} when a body passes its size cap. */
+export class BodyTooLarge extends Error {}
+
 export interface YouTubeClientOptions {
   /** The server's key; sent only in the `X-Goog-Api-Key` header. */
   apiKey: string;
   /** e.g. `https://www.googleapis.com/youtube/v3` (no trailing slash needed). */
   baseUrl: string;
-  fetch: typeof fetch;
+  /** How requests are sent: a `fetch` (tests, sample mode, edge runtimes) or a transport; exactly one of the two. */
+  fetch?: typeof fetch;
+  transport?: UpstreamTransport;
   /** Time limit for one attempt, headers and body together. Default 8000. */
   timeoutMs?: number;
   /** Largest response body accepted. Default 5 MB. */
@@ -101,8 +123,6 @@ const MAX_ATTEMPTS = 2;
 
 /** Thrown inside an attempt when the deadline passes; turned into an UpstreamError of kind 'timeout'. */
 class DeadlinePassed extends Error {}
-/** Thrown inside an attempt when the body passes the size cap. */
-class BodyTooLarge extends Error {}
 /** Thrown inside an attempt when a 2xx body is not JSON of the expected shape. */
 class Unreadable extends Error {}
 
@@ -120,7 +140,8 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     throw new RangeError(`Expected retryBaseDelayMs to be a non-negative number, got ${retryBaseDelayMs}`);
   }
   const random = opts.random ?? Math.random;
-  const fetchImpl = opts.fetch;
+  if ((opts.fetch === undefined) === (opts.transport === undefined)) throw new TypeError('Expected exactly one of fetch and transport');
+  const transport = opts.transport ?? fetchTransport(opts.fetch!);
   const base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.apiKey !== '') headers['x-goog-api-key'] = opts.apiKey;
@@ -131,42 +152,6 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     } catch {
       // A failing logger must not turn a good upstream answer into an error.
     }
-  }
-
-  /** Reads the body up to `limit` bytes, racing every read against the deadline. */
-  async function readBody(res: Response, limit: number, deadline: Promise<never>): Promise<Uint8Array> {
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limit) {
-      void res.body?.cancel().catch(() => {});
-      throw new BodyTooLarge();
-    }
-    if (res.body === null) {
-      const bytes = new Uint8Array(await Promise.race([res.arrayBuffer(), deadline]));
-      if (bytes.byteLength > limit) throw new BodyTooLarge();
-      return bytes;
-    }
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    try {
-      for (;;) {
-        const { done, value } = await Promise.race([reader.read(), deadline]);
-        if (done) break;
-        total += value.byteLength;
-        if (total > limit) throw new BodyTooLarge();
-        chunks.push(value);
-      }
-    } catch (err) {
-      void reader.cancel().catch(() => {});
-      throw err;
-    }
-    const bytes = new Uint8Array(total);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return bytes;
   }
 
   /** Decodes and parses a body; any failure (bad UTF-8, bad or truncated JSON) becomes `Unreadable`. */
@@ -196,22 +181,18 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     deadline.catch(() => {});
     let status: number | null = null;
     try {
-      const res = await Promise.race([
-        // redirect 'manual': a redirect must not carry the key header to another host.
-        fetchImpl(url.toString(), { method: 'GET', headers, signal: controller.signal, redirect: 'manual' }),
-        deadline,
-      ]);
+      const res = await Promise.race([transport(url, { headers, signal: controller.signal }), deadline]);
       status = res.status;
       if (res.status < 200 || res.status > 299) {
         let body: unknown = null;
         try {
-          body = parseJson(await readBody(res, MAX_ERROR_BODY_BYTES, deadline));
+          body = parseJson(await Promise.race([res.bytes(MAX_ERROR_BODY_BYTES), deadline]));
         } catch {
           // The status alone still says enough to classify the failure.
         }
         throw errorFromResponse(res.status, body);
       }
-      const body = checkListResponse(parseJson(await readBody(res, maxBodyBytes, deadline)), kind);
+      const body = checkListResponse(parseJson(await Promise.race([res.bytes(maxBodyBytes), deadline])), kind);
       if (body === null) throw new Unreadable();
       return { status, body };
     } catch (err) {
@@ -292,6 +273,51 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
       return call('search', { part, type: 'channel', maxResults: '5', q, fields }, 'youtube#searchListResponse', meter);
     },
   };
+}
+
+/** A transport over a `fetch`: redirects left unfollowed, the body read chunk by chunk up to the cap. */
+export function fetchTransport(fetchImpl: typeof fetch): UpstreamTransport {
+  return async (url, { headers, signal }) => {
+    // redirect 'manual': a redirect must not carry the key header to another host.
+    const res = await fetchImpl(url.toString(), { method: 'GET', headers, signal, redirect: 'manual' });
+    return { status: res.status, bytes: (limit) => readBody(res, limit) };
+  };
+}
+
+/** Reads a fetch body up to `limit` bytes (the caller bounds the time). */
+async function readBody(res: Response, limit: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    void res.body?.cancel().catch(() => {});
+    throw new BodyTooLarge();
+  }
+  if (res.body === null) {
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (bytes.byteLength > limit) throw new BodyTooLarge();
+    return bytes;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) throw new BodyTooLarge();
+      chunks.push(value);
+    }
+  } catch (err) {
+    void reader.cancel().catch(() => {});
+    throw err;
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function sleep(ms: number): Promise<void> {

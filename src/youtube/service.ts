@@ -1,10 +1,11 @@
 /**
  * Videos and channels by reference, over the client, spending as little quota as possible: a 10-minute cache
- * keyed by resolved id, remembered handle/username/custom-name → id mappings, and one upstream call shared
- * by concurrent identical lookups.
+ * keyed by resolved id, remembered handle/username/custom-name → id mappings, one upstream call shared
+ * by concurrent identical lookups, and concurrent misses for different ids batched into one call.
  */
 
 import type { ChannelRef } from '../lib/channel-ref.ts';
+import { createIdBatcher } from '../lib/id-batcher.ts';
 import { createSingleFlight } from '../lib/single-flight.ts';
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from './client.ts';
@@ -27,7 +28,7 @@ export interface YouTubeServiceStats {
   misses: number;
   /** Misses that joined a lookup already in progress instead of making their own call. */
   shared: number;
-  /** Client calls made (each is one or, after a retry, two HTTP requests). */
+  /** Client calls made (each is one or, after a retry, two HTTP requests; a batched call counts once). */
   upstreamCalls: number;
   /** Cached entries now: videos, channels, and name → id mappings. */
   entries: { videos: number; channels: number; names: number };
@@ -79,6 +80,11 @@ const MAX_RECENT_IDS = 2_000;
  * (`forHandle`), by /user/ 1 (`forUsername`), by video 2 (the video, then its channel); a /c/ name 1 when
  * `forHandle=@name` finds it, otherwise 3 (`forHandle`, `search.list`, one `channels.list` for all
  * candidates). A warm cache costs nothing.
+ *
+ * Misses by id (`videos.list?id=`, `channels.list?id=`) are batched: while such a call is in flight, misses for
+ * other ids wait for the next call, up to 50 ids, which leaves as soon as a call answers (at once when none is
+ * in flight). A batched call is metered — `upstream_calls` and `quota_units` in the access log — on the request
+ * whose miss opened the batch; the other requests in it are charged nothing, so the log's sums stay true.
  */
 export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTubeService {
   const { client } = opts;
@@ -133,13 +139,18 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
    */
   function getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null> {
     recentVideos.touch(id, now());
-    return lookup(videos, `v:${id}`, async () => {
-      upstreamCalls += 1;
-      const riders = recentVideos.toRefresh(id, now(), (key) => refreshable(videos, `v:${key}`));
-      const { items = [] } = await client.listVideosById([id, ...riders], meter);
-      return keepRiders(videos, 'v:', id, riders, items);
-    });
+    return lookup(videos, `v:${id}`, () => videoBatches.load(id, meter));
   }
+
+  const videoBatches = createIdBatcher<VideoResource, UpstreamMeter | undefined>({
+    maxIds: MAX_IDS_PER_CALL,
+    async call(ids, meter) {
+      upstreamCalls += 1;
+      const riders = recentVideos.toRefresh(ids, now(), (key) => refreshable(videos, `v:${key}`));
+      const { items = [] } = await client.listVideosById([...ids, ...riders], meter);
+      return keepAnswers(videos, recentVideos, 'v:', ids, riders, items);
+    },
+  });
 
   /** Whether a cached entry has expired or expires soon, and nobody is already fetching it. */
   function refreshable(cache: TtlCache<unknown>, key: string): boolean {
@@ -149,31 +160,42 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     return expiresAt !== undefined && expiresAt - now() <= REFRESH_AHEAD_MS;
   }
 
-  /** Caches what came back for the riders (absent ones as "not found") and returns the item asked for. */
-  function keepRiders<V extends { id: string }>(
+  /**
+   * Caches what came back for the riders (absent ones as "not found"; the ids asked for are cached by `lookup`
+   * with the same lifetimes), notes every entry's expiry for the riders of later calls, and returns the items by id.
+   */
+  function keepAnswers<V extends { id: string }>(
     cache: TtlCache<V | null>,
+    recent: RecentIds,
     prefix: string,
-    id: string,
+    ids: string[],
     riders: string[],
     items: V[],
-  ): V | null {
+  ): Map<string, V> {
     const found = new Map(items.map((item) => [item.id, item]));
+    const at = now();
     for (const rider of riders) {
       const item = found.get(rider);
       cache.set(prefix + rider, item ?? null, item ? ttlMs : negativeTtlMs);
     }
-    return found.get(id) ?? null;
+    for (const id of [...ids, ...riders]) recent.cached(id, at + (found.has(id) ? ttlMs : negativeTtlMs));
+    return found;
   }
 
   function getChannelById(id: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
     recentChannels.touch(id, now());
-    return lookup(channels, `c:${id}`, async () => {
-      upstreamCalls += 1;
-      const riders = recentChannels.toRefresh(id, now(), (key) => refreshable(channels, `c:${key}`));
-      const { items = [] } = await client.listChannels({ id: [id, ...riders].join(',') }, meter);
-      return keepRiders(channels, 'c:', id, riders, items);
-    });
+    return lookup(channels, `c:${id}`, () => channelBatches.load(id, meter));
   }
+
+  const channelBatches = createIdBatcher<ChannelResource, UpstreamMeter | undefined>({
+    maxIds: MAX_IDS_PER_CALL,
+    async call(ids, meter) {
+      upstreamCalls += 1;
+      const riders = recentChannels.toRefresh(ids, now(), (key) => refreshable(channels, `c:${key}`));
+      const { items = [] } = await client.listChannels({ id: [...ids, ...riders].join(',') }, meter);
+      return keepAnswers(channels, recentChannels, 'c:', ids, riders, items);
+    },
+  });
 
   /**
    * Resolves a name to a channel id through the name memo, then the channel through its cache. A lookup that
@@ -291,27 +313,50 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
 
 /** Ids asked for recently, with when; the newest are the ones worth refreshing in a shared call. */
 function createRecentIds() {
-  // id → when it was last asked for, oldest first (re-inserted on every ask).
-  const asked = new Map<string, number>();
+  // id → when it was last asked for and when its cache entry expires (once known), oldest ask first.
+  const asked = new Map<string, { at: number; expiresAt: number | undefined }>();
+  // No entry of a recent id expires before this (a lower bound): until then no call needs to look for riders, so
+  // a run of cold lookups does not walk 2,000 ids on every call.
+  let soonest = Number.NEGATIVE_INFINITY;
   return {
     touch(id: string, at: number): void {
+      const known = asked.get(id)?.expiresAt;
       asked.delete(id);
-      asked.set(id, at);
+      asked.set(id, { at, expiresAt: known });
+      if (known !== undefined && known < soonest) soonest = known;
       if (asked.size > MAX_RECENT_IDS) asked.delete(asked.keys().next().value!);
     },
-    /** Up to 49 ids besides `except`, newest first, asked for within the window and accepted by `due`. */
-    toRefresh(except: string, at: number, due: (id: string) => boolean): string[] {
+    /** Notes when `id`'s cache entry expires, so `toRefresh` can tell when nothing can be due. */
+    cached(id: string, expiresAt: number): void {
+      const entry = asked.get(id);
+      if (entry === undefined) return;
+      entry.expiresAt = expiresAt;
+      if (expiresAt < soonest) soonest = expiresAt;
+    },
+    /** Ids to fill a call for `batch` up to 50, newest first, asked for within the window and accepted by `due`. */
+    toRefresh(batch: readonly string[], at: number, due: (id: string) => boolean): string[] {
       const riders: string[] = [];
+      const room = MAX_IDS_PER_CALL - batch.length;
+      if (room <= 0 || soonest - at > REFRESH_AHEAD_MS) return riders;
       const ids = [...asked.keys()];
-      for (let i = ids.length - 1; i >= 0 && riders.length < MAX_IDS_PER_CALL - 1; i--) {
+      let next = Number.POSITIVE_INFINITY;
+      let i = ids.length - 1;
+      for (; i >= 0 && riders.length < room; i--) {
         const id = ids[i]!;
-        if (at - asked.get(id)! > RECENT_WINDOW_MS) break;
-        if (id !== except && due(id)) riders.push(id);
+        const { at: askedAt, expiresAt } = asked.get(id)!;
+        if (at - askedAt > RECENT_WINDOW_MS) break;
+        if (expiresAt === undefined || batch.includes(id)) continue;
+        if (expiresAt - at <= REFRESH_AHEAD_MS && due(id)) riders.push(id);
+        else if (expiresAt < next) next = expiresAt;
       }
+      // Only a full walk knows the soonest expiry; riders and this batch report theirs through `cached` once answered.
+      if (riders.length < room || i < 0) soonest = next;
       return riders;
     },
   };
 }
+
+type RecentIds = ReturnType<typeof createRecentIds>;
 
 /** `customUrl` is `@name` for channels with a handle and the bare legacy name for older ones; case never matters. */
 function customUrlMatches(customUrl: string | undefined, name: string): boolean {

@@ -1,5 +1,11 @@
-/** The client against the fake upstream over real HTTP on loopback: sockets, resets and timeouts as in production. */
+/**
+ * The client against the fake upstream over real HTTP on loopback: sockets, resets and timeouts as in production,
+ * over both transports: Node's `fetch` and the live server's undici pool.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUpstreamPool, type UpstreamPool } from '../../functions/node/upstream-pool.ts';
 import { createUpstreamEmulator, type Fault } from '../support/emulator.ts';
 import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
 import { createYouTubeClient, UpstreamError, type UpstreamErrorKind, type UpstreamMeter } from '../../src/youtube/client.ts';
@@ -7,20 +13,24 @@ import { CANARY_KEY, CHANNEL_NEWS, testDataset, VIDEO_HINDI } from './dataset.ts
 
 const emulator = createUpstreamEmulator(testDataset(), { validKeys: [CANARY_KEY] });
 let server: FakeUpstreamServer;
+let pool: UpstreamPool;
 
 beforeAll(async () => {
   server = await startFakeUpstream(emulator);
+  pool = createUpstreamPool(server.baseUrl);
 });
 afterAll(async () => {
+  await pool.close();
   await server.close();
 });
 beforeEach(() => emulator.reset());
 
-function client(apiKey = CANARY_KEY) {
-  return createYouTubeClient({ apiKey, baseUrl: server.baseUrl, fetch: globalThis.fetch, timeoutMs: 150, retryBaseDelayMs: 1 });
-}
+describe.each(['fetch', 'undici pool'] as const)('the client over HTTP, with %s', (via) => {
+  function client(apiKey = CANARY_KEY) {
+    const transport = via === 'fetch' ? { fetch: globalThis.fetch } : { transport: pool.transport };
+    return createYouTubeClient({ apiKey, baseUrl: server.baseUrl, ...transport, timeoutMs: 150, retryBaseDelayMs: 1 });
+  }
 
-describe('the client over HTTP', () => {
   it('reads a video and a channel, sending the key in the header only', async () => {
     const meter: UpstreamMeter = { calls: 0, units: 0 };
     const videos = await client().listVideosById([VIDEO_HINDI], meter);
@@ -63,5 +73,41 @@ describe('the client over HTTP', () => {
     const page = await client().listMostPopular({ regionCode: 'IN', maxResults: 1 });
     expect(page.items).toHaveLength(1);
     expect(emulator.calls).toHaveLength(2);
+  });
+
+  it('does not follow a redirect, so the key never travels to the place it points to', async () => {
+    let followed = 0;
+    const elsewhere = createServer((_req, res) => {
+      followed += 1;
+      res.end('{}');
+    });
+    const redirecting = createServer((_req, res) => {
+      res.writeHead(302, { Location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/youtube/v3/videos` });
+      res.end();
+    });
+    await Promise.all([elsewhere, redirecting].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/youtube/v3`;
+    const own = via === 'fetch' ? undefined : createUpstreamPool(base);
+    try {
+      const transport = own ? { transport: own.transport } : { fetch: globalThis.fetch };
+      const error = await createYouTubeClient({ apiKey: CANARY_KEY, baseUrl: base, ...transport, timeoutMs: 500 })
+        .listVideosById([VIDEO_HINDI])
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'malformed', status: 302 });
+      expect(followed).toBe(0);
+    } finally {
+      await own?.close();
+      for (const s of [elsewhere, redirecting]) {
+        s.closeAllConnections();
+        s.close();
+      }
+    }
+  });
+});
+
+describe('the undici pool', () => {
+  it('refuses a URL on another origin instead of sending the key there', async () => {
+    const answer = pool.transport(new URL('http://127.0.0.2:9/youtube/v3/videos'), { headers: {}, signal: new AbortController().signal });
+    await expect(answer).rejects.toThrow(/serves/);
   });
 });

@@ -164,6 +164,115 @@ describe('getVideo', () => {
   });
 });
 
+describe('batching: concurrent misses for different ids share a call', () => {
+  const idsOf = (call: string) => call.replace(/^\w+ id=/, '').split(',');
+
+  it('misses arriving while a call is in flight go out together in the next call, each answered alone', async () => {
+    const { emulator, service, calls } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 30 });
+    const first: UpstreamMeter = { calls: 0, units: 0 };
+    const firstDone = service.getVideo(VIDEO_HINDI, first);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const meters = Array.from({ length: 3 }, () => ({ calls: 0, units: 0 }));
+    const [live, missing, hindiAgain] = await Promise.all([
+      service.getVideo(VIDEO_LIVE, meters[0]),
+      service.getVideo(VIDEO_MISSING, meters[1]),
+      service.getVideo(VIDEO_HINDI, meters[2]),
+    ]);
+    expect((await firstDone)?.id).toBe(VIDEO_HINDI);
+    expect(live?.id).toBe(VIDEO_LIVE);
+    // Absent from the batch's answer: a 404 for this id alone, remembered like any "not found".
+    expect(missing).toBeNull();
+    expect(hindiAgain?.id).toBe(VIDEO_HINDI);
+    expect(calls()).toEqual([`videos id=${VIDEO_HINDI}`, `videos id=${VIDEO_LIVE},${VIDEO_MISSING}`]);
+    // Each call is charged to the request whose miss opened its batch; the joiner of the flight pays nothing.
+    expect([first, ...meters]).toEqual([
+      { calls: 1, units: 1 },
+      { calls: 1, units: 1 },
+      { calls: 0, units: 0 },
+      { calls: 0, units: 0 },
+    ]);
+    expect(await service.getVideo(VIDEO_MISSING)).toBeNull();
+    expect(service.stats()).toMatchObject({ upstreamCalls: 2 });
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('an idle service sends a miss at once, and fifty waiting misses leave without waiting for the call in flight', async () => {
+    const { emulator, service, calls } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 120 });
+    const ids = Array.from({ length: 61 }, (_, i) => `bAtCh${String(i).padStart(6, '0')}`);
+    const settled: string[] = [];
+    const results = await Promise.all(ids.map((id) => service.getVideo(id).finally(() => settled.push(id))));
+    expect(results.every((r) => r === null)).toBe(true);
+    expect(calls().map((c) => idsOf(c).length)).toEqual([1, 50, 10]);
+    expect(calls().flatMap(idsOf)).toEqual(ids);
+    // The full batch went out (and was answered) while the first call was still waiting; the last ten left
+    // when the full batch answered, so they too overtook the slow first call.
+    expect(settled).toEqual([...ids.slice(1), ids[0]]);
+  });
+
+  it('a failed batch fails each of its requests with the same error, after one retry for a 5xx', async () => {
+    const { emulator, service } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 20 });
+    emulator.injectFault({ kind: 'status', status: 503 }, { times: 2 });
+    const first = service.getVideo(VIDEO_HINDI);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const batch = await Promise.allSettled([service.getVideo(VIDEO_LIVE), service.getVideo(VIDEO_MISSING)]);
+    expect((await first)?.id).toBe(VIDEO_HINDI);
+    const reasons = batch.map((r) => (r as PromiseRejectedResult).reason as UpstreamError);
+    expect(reasons.map((e) => [e.kind, e.status])).toEqual([
+      ['server', 503],
+      ['server', 503],
+    ]);
+    expect(reasons[0]).toBe(reasons[1]);
+    expect(emulator.calls.map((c) => c.status)).toEqual([200, 503, 503]);
+    // Nothing was cached from the failure.
+    expect((await service.getVideo(VIDEO_LIVE))?.id).toBe(VIDEO_LIVE);
+  });
+
+  it('a 4xx fails the batch without a retry', async () => {
+    const { emulator, service } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 20 });
+    emulator.injectFault({ kind: 'quotaExceeded' });
+    const first = service.getVideo(VIDEO_HINDI);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const batch = await Promise.allSettled([service.getVideo(VIDEO_LIVE), service.getVideo(VIDEO_MISSING)]);
+    await first;
+    expect(batch.map((r) => r.status === 'rejected' && (r.reason as UpstreamError).kind)).toEqual(['quota', 'quota']);
+    expect(emulator.calls).toHaveLength(2);
+  });
+
+  it('channels by id batch the same way, and a handle lookup is not held back by them', async () => {
+    const { emulator, service, calls } = setup();
+    emulator.injectFault({ kind: 'latency', ms: 30 });
+    const first = service.getChannel({ kind: 'id', id: CHANNEL_NEWS });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [bhakti, legacy, fans] = await Promise.all([
+      service.getChannel({ kind: 'id', id: CHANNEL_BHAKTI }),
+      service.getChannel({ kind: 'id', id: CHANNEL_LEGACY }),
+      service.getChannel({ kind: 'handle', handle: 'newsdesk24' }),
+    ]);
+    expect((await first)?.id).toBe(CHANNEL_NEWS);
+    expect([bhakti?.id, legacy?.id, fans?.id]).toEqual([CHANNEL_BHAKTI, CHANNEL_LEGACY, CHANNEL_NEWS]);
+    expect(calls()).toEqual([
+      `channels id=${CHANNEL_NEWS}`,
+      'channels forHandle=@newsdesk24',
+      `channels id=${CHANNEL_BHAKTI},${CHANNEL_LEGACY}`,
+    ]);
+  });
+
+  it('a batch with room also carries recently asked-for entries that are about to expire', async () => {
+    const { emulator, service, calls, advance } = setup();
+    await service.getVideo(VIDEO_HINDI);
+    advance(600_000);
+    emulator.injectFault({ kind: 'latency', ms: 20 });
+    const first = service.getVideo('fIrSt000001');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await Promise.all([service.getVideo(VIDEO_LIVE), service.getVideo(VIDEO_MISSING), first]);
+    expect(calls().slice(1)).toEqual([`videos id=fIrSt000001,${VIDEO_HINDI}`, `videos id=${VIDEO_LIVE},${VIDEO_MISSING}`]);
+  });
+});
+
 describe('getChannel: upstream calls per reference kind', () => {
   const cases: [string, ChannelRef, string | null, string[]][] = [
     ['/channel/ id', { kind: 'id', id: CHANNEL_NEWS }, CHANNEL_NEWS, [`channels id=${CHANNEL_NEWS}`]],

@@ -1,0 +1,90 @@
+/**
+ * Batching of concurrent misses over real HTTP: many clients asking for different videos at once cost one
+ * `videos.list` call per batch at the fake upstream, each client gets its own answer, and the access log's
+ * `upstream_calls`/`quota_units` add up to what the upstream counted.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  fixtureDataset,
+  HINDI_VIDEO_ID,
+  NO_TAGS_VIDEO_ID,
+  HIDDEN_LIKES_VIDEO_ID,
+  COMMENTS_OFF_VIDEO_ID,
+  LIVE_VIDEO_ID,
+  BENGALI_VIDEO_ID,
+  MISSING_VIDEO_ID,
+} from '../fixtures/upstream-dataset.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ dataset: fixtureDataset, timeoutMs: 1500 });
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.upstream.reset();
+  server.accessLog.length = 0;
+});
+
+interface LogLine {
+  path: string;
+  status: number;
+  upstream_calls: number;
+  quota_units: number;
+}
+const logLines = () => server.accessLog.map((line) => JSON.parse(line) as LogLine);
+const sum = (lines: LogLine[], field: 'upstream_calls' | 'quota_units') => lines.reduce((n, l) => n + l[field], 0);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('concurrent misses for different videos', () => {
+  it('share one upstream call per batch; each request gets its own video, and a missing one alone is a 404', async () => {
+    server.upstream.injectFault({ kind: 'latency', ms: 150 });
+    const opener = server.get(`/api/v1/video?url=${HINDI_VIDEO_ID}`);
+    await pause(30);
+    const ids = [NO_TAGS_VIDEO_ID, HIDDEN_LIKES_VIDEO_ID, COMMENTS_OFF_VIDEO_ID, LIVE_VIDEO_ID, BENGALI_VIDEO_ID, MISSING_VIDEO_ID];
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const response = await server.get(`/api/v1/tags?url=${id}`);
+        return { id, status: response.status, body: (await response.json()) as { ok: boolean; data?: { video_id: string } } };
+      }),
+    );
+    expect((await opener).status).toBe(200);
+    for (const answer of answers) {
+      if (answer.id === MISSING_VIDEO_ID) {
+        expect(answer.status).toBe(404);
+      } else {
+        expect(answer.status).toBe(200);
+        expect(answer.body.data?.video_id).toBe(answer.id);
+      }
+    }
+    expect(server.upstream.calls.map((c) => c.params['id']?.split(',').sort())).toEqual([[HINDI_VIDEO_ID], [...ids].sort()]);
+    // One line per request, and the sums are what the upstream counted: each call charged to one request.
+    const lines = logLines();
+    expect(lines).toHaveLength(7);
+    expect(sum(lines, 'upstream_calls')).toBe(2);
+    expect(sum(lines, 'quota_units')).toBe(server.upstream.unitsSpent());
+    expect(lines.filter((l) => l.upstream_calls > 0)).toHaveLength(2);
+  });
+
+  it('a failed batch answers each of its requests 502, after one retry', async () => {
+    server.upstream.injectFault({ kind: 'latency', ms: 150 });
+    server.upstream.injectFault({ kind: 'status', status: 503 }, { times: 2 });
+    const opener = server.get(`/api/v1/video?url=${HINDI_VIDEO_ID.replace(/.$/, '1')}`);
+    await pause(30);
+    const batch = await Promise.all(
+      ['bAtChFaIl01', 'bAtChFaIl02', 'bAtChFaIl03'].map(async (id) => {
+        const response = await server.get(`/api/v1/video?url=${id}`);
+        return { status: response.status, cache: response.headers.get('cache-control') };
+      }),
+    );
+    expect((await opener).status).toBe(404);
+    expect(batch).toEqual(Array(3).fill({ status: 502, cache: 'no-store' }));
+    expect(server.upstream.calls.map((c) => c.status)).toEqual([200, 503, 503]);
+    const lines = logLines();
+    expect(sum(lines, 'upstream_calls')).toBe(3);
+    expect(sum(lines, 'quota_units')).toBe(server.upstream.unitsSpent());
+  });
+});
