@@ -130,6 +130,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
 
   function remember(channel: ChannelResource): void {
     channels.set(`c:${channel.id}`, channel, ttlMs);
+    recentChannels.cached(channel.id, now() + ttlMs);
   }
 
   /**
@@ -138,7 +139,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
    * popular videos and channels then cost one unit per batch rather than one each per 10 minutes.
    */
   function getVideo(id: string, meter?: UpstreamMeter): Promise<VideoResource | null> {
-    recentVideos.touch(id, now());
+    recentVideos.touch(id, now(), videos.expiresAt(`v:${id}`));
     return lookup(videos, `v:${id}`, () => videoBatches.load(id, meter));
   }
 
@@ -183,7 +184,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   }
 
   function getChannelById(id: string, meter?: UpstreamMeter): Promise<ChannelResource | null> {
-    recentChannels.touch(id, now());
+    recentChannels.touch(id, now(), channels.expiresAt(`c:${id}`));
     return lookup(channels, `c:${id}`, () => channelBatches.load(id, meter));
   }
 
@@ -319,11 +320,11 @@ function createRecentIds() {
   // a run of cold lookups does not walk 2,000 ids on every call.
   let soonest = Number.NEGATIVE_INFINITY;
   return {
-    touch(id: string, at: number): void {
-      const known = asked.get(id)?.expiresAt;
+    /** Notes an ask for `id`, with when its cache entry expires now (undefined: no entry). */
+    touch(id: string, at: number, expiresAt: number | undefined): void {
       asked.delete(id);
-      asked.set(id, { at, expiresAt: known });
-      if (known !== undefined && known < soonest) soonest = known;
+      asked.set(id, { at, expiresAt });
+      if (expiresAt !== undefined && expiresAt < soonest) soonest = expiresAt;
       if (asked.size > MAX_RECENT_IDS) asked.delete(asked.keys().next().value!);
     },
     /** Notes when `id`'s cache entry expires, so `toRefresh` can tell when nothing can be due. */

@@ -69,6 +69,15 @@ describe('getVideo: popular videos ride along in one call', () => {
     expect(calls()).toHaveLength(2);
   });
 
+  it('a channel first found by its handle rides along like one fetched by id', async () => {
+    const { service, calls, advance } = setup();
+    await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
+    await service.getChannel({ kind: 'id', id: CHANNEL_NEWS }); // from the cache
+    advance(600_000);
+    await service.getChannel({ kind: 'id', id: CHANNEL_BHAKTI });
+    expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_BHAKTI},${CHANNEL_NEWS}`]);
+  });
+
   it('asks for at most 50 ids in one call, the newest first', async () => {
     const { service, calls, advance } = setup();
     const ids = Array.from({ length: 80 }, (_, i) => `pOpUlAr${String(i).padStart(4, '0')}`);
