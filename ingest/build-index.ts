@@ -16,7 +16,14 @@ import { buildRisingWindows, RISING_TABLE_WINDOWS, RISING_WINDOWS } from '../src
 import { buildTagSeries, shardTagSeries } from '../src/lib/tag-history.ts';
 import { LIMIT_MAX } from '../src/schemas/trending-tags.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
-import { BUILD_FILES, type BuildManifest, type ManifestRegion, type RegionRising, type RegionTrending } from '../src/schemas/build-output.ts';
+import {
+  BUILD_FILES,
+  type BuildManifest,
+  type ManifestRegion,
+  type RegionRising,
+  type RegionTrending,
+  type TrendingWindowFile,
+} from '../src/schemas/build-output.ts';
 import { createSnapshotStore, writeFileAtomic, type StoreFs } from './snapshot-store.ts';
 
 export interface BuildIndexesOptions {
@@ -144,7 +151,7 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
       await writeJson(join('tables', region, `tags-${days}d.json`), table.tags);
       await writeJson(join('tables', region, `hashtags-${days}d.json`), table.hashtags);
     }
-    await writeJson(join('title-bench', `${region}.json`), benchmark);
+    await writeJson(BUILD_FILES.titleBench(region), benchmark);
     for (const days of RISING_TABLE_WINDOWS) {
       await writeJson(join('tables', region, `rising-${days}d.json`), rising[days - 1]?.tags ?? []);
     }
@@ -155,6 +162,10 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
         return writeLimit(() => writeJson(BUILD_FILES.rising(region, window.window_days), file));
       }),
       ...historyShards.map((file, shard) => writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard), file))),
+      ...windows.map((window) => {
+        const file: TrendingWindowFile = { videos_measured: window.videos_measured, fetched_at: window.fetched_at, tags: window.tags };
+        return writeLimit(() => writeJson(BUILD_FILES.trendingWindow(region, window.window_days), file));
+      }),
     ]);
     const writeMs = performance.now() - mark;
 
@@ -180,7 +191,7 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
   }
 
   const manifest: BuildManifest = { built_at: new Date(now()).toISOString(), source: opts.source, regions };
-  await writeFileAtomic(join(opts.buildDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, opts.fs);
+  await writeFileAtomic(join(opts.buildDir, BUILD_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, opts.fs);
   timings.total = performance.now() - started;
   return { manifest, timings };
 

@@ -6,25 +6,26 @@
  * - `dist/_headers`: the headers Workers Static Assets adds, so each file goes out with the Content-Type,
  *   Cache-Control, Content-Disposition and security headers the Node server gives it;
  * - `dist/.assetsignore`: keeps the pre-compressed `.br`/`.gz` copies (for the Node server) out of the upload.
- * The Node server ignores both and keeps reading build/.
+ * The Node server ignores all three and keeps reading build/.
  */
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../functions/config.ts';
 import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import { csvDownloadHeaders } from '../functions/site-policy.ts';
 import { securityHeaders } from '../functions/security-headers.ts';
-import { MANIFEST_PATH, PREPARED_PREFIX, titleBenchPath, trendingWindowPath } from '../functions/worker/prepared-paths.ts';
-import { REGIONS } from '../src/lib/regions.ts';
-import type { BuildManifest } from '../src/schemas/build-output.ts';
-import type { TrendingWindow } from '../functions/runtime.ts';
+import { PREPARED_PREFIX } from '../functions/worker/prepared-paths.ts';
+import { BUILD_FILES, type BuildManifest } from '../src/schemas/build-output.ts';
+
+/** The build's folders of small prepared files the Worker reads (see BUILD_FILES). */
+const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
 
 /** The Node server's Cache-Control for static files (functions/node/static-files.ts). */
 const PAGE_CACHE = 'public, max-age=600, s-maxage=600';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** Writes `_prepared/` and `_headers` into `distDir` from the indexes in `buildDir`. */
+/** Writes `_prepared/`, `_headers` and `.assetsignore` into `distDir` from the build in `buildDir`. */
 export async function writeWorkerAssets(
   buildDir: string,
   distDir: string,
@@ -33,25 +34,11 @@ export async function writeWorkerAssets(
   const data = await loadPreparedData(buildDir);
   const root = join(distDir, PREPARED_PREFIX);
   await rm(root, { recursive: true, force: true });
-  let files = 0;
-  const write = async (urlPath: string, value: unknown) => {
-    const target = join(distDir, urlPath);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, JSON.stringify(value));
-    files += 1;
-  };
-  await write(MANIFEST_PATH, data.manifest);
-  for (const region of REGIONS) {
-    const bench = data.titleBenchmark(region);
-    if (bench) await write(titleBenchPath(region), bench);
-    const windows = data.trending(region)?.windows ?? [];
-    for (const [i, window] of windows.entries()) {
-      const slim: TrendingWindow = { videos_measured: window.videos_measured, fetched_at: window.fetched_at, tags: window.tags };
-      await write(trendingWindowPath(region, i + 1), slim);
-    }
-  }
-  // Rising windows and history shards are already one small file per request: copied under the same names.
-  for (const folder of ['rising', 'history']) {
+  await mkdir(root, { recursive: true });
+  await cp(join(buildDir, BUILD_FILES.manifest), join(root, BUILD_FILES.manifest));
+  let files = 1;
+  // The build already wrote one small file per request (BUILD_FILES): copied under the same names.
+  for (const folder of PREPARED_FOLDERS) {
     const from = join(buildDir, folder);
     const entries = await readdir(from, { recursive: true }).catch(() => [] as string[]);
     files += entries.filter((entry) => entry.endsWith('.json')).length;

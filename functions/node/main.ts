@@ -5,7 +5,6 @@ import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { createUpstreamClient } from '../upstream.ts';
-import { createUpstreamPool } from './upstream-pool.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -22,10 +21,7 @@ async function main(): Promise<void> {
   const data = await loadPreparedData(config.BUILD_DIR);
   const { server, drain } = createTagdexServer({
     mode: config.mode,
-    // Live: kept-alive connections and undici's plain request, without fetch's Request/Response/stream objects.
-    youtube: createYouTubeService({
-      client: createUpstreamClient(config, config.mode === 'live' ? { transport: createUpstreamPool(config.YOUTUBE_API_BASE).transport } : undefined),
-    }),
+    youtube: createYouTubeService({ client: createUpstreamClient(config, await liveTransport(config)) }),
     data,
     distDir: config.DIST_DIR,
     rateLimit:
@@ -65,6 +61,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Live: kept-alive connections and undici's plain request, without fetch's Request/Response/stream objects per
+ * call. Imported only in live mode: undici's module graph alone is ~30 MB of a sample server's memory.
+ */
+async function liveTransport(config: Config) {
+  if (config.mode !== 'live') return undefined;
+  const { createUpstreamPool } = await import('./upstream-pool.ts');
+  return { transport: createUpstreamPool(config.YOUTUBE_API_BASE).transport };
 }
 
 await main();

@@ -12,6 +12,10 @@ export type { RisingEntry };
  * runtime's reader (the Node server, an edge Worker, the pages) finds them here.
  */
 export const BUILD_FILES = {
+  manifest: 'manifest.json',
+  /** One pre-computed trending window, just what `trending-tags` answers from (see TrendingWindowFile). */
+  trendingWindow: (region: Region, days: number) => `windows/${region}/${days}.json`,
+  titleBench: (region: Region) => `title-bench/${region}.json`,
   rising: (region: Region, days: number) => `rising/${region}/${days}.json`,
   historyShard: (region: Region, key: string) => `history/${region}/${historyShard(key)}.json`,
   historyShardNumber: (region: Region, shard: number) => `history/${region}/${shard}.json`,
@@ -39,6 +43,10 @@ export const WindowIndex = z.object({
   hashtags: z.array(TagEntry),
 });
 export type WindowIndex = z.infer<typeof WindowIndex>;
+
+/** What `trending-tags` reads of one window: `BUILD_FILES.trendingWindow`, one small file per region and window. */
+export const TrendingWindowFile = WindowIndex.pick({ videos_measured: true, fetched_at: true, tags: true });
+export type TrendingWindowFile = z.infer<typeof TrendingWindowFile>;
 
 /** `build/trending/<REGION>.json`: `windows[i]` is the window of `days = i + 1`. */
 export const RegionTrending = z.object({

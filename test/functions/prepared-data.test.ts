@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPreparedData } from '../../functions/node/prepared-data.ts';
 import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
-import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
-import type { BuildManifest, ManifestRegion, RegionTrending } from '../../src/schemas/build-output.ts';
+import { BUILD_FILES, type BuildManifest, type ManifestRegion } from '../../src/schemas/build-output.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 
 let dir: string;
@@ -23,7 +22,6 @@ const manifest: BuildManifest = {
     REGIONS.map((r): [string, ManifestRegion] => [r, { latest_date: null, fetched_at: null, snapshots: 0, skipped_files: [] }]),
   ) as BuildManifest['regions'],
 };
-const emptyIndia: RegionTrending = { region: 'IN', region_name: 'India', latest_date: null, windows: buildTrendingWindows([]).windows };
 
 async function write(path: string, value: unknown): Promise<void> {
   await fs.mkdir(join(dir, path, '..'), { recursive: true });
@@ -31,44 +29,51 @@ async function write(path: string, value: unknown): Promise<void> {
 }
 
 describe('loadPreparedData', () => {
-  it('names a title benchmark file of the wrong shape', async () => {
+  it('names a title benchmark file of the wrong shape when it is first read', async () => {
     await write('manifest.json', manifest);
     await write('title-bench/IN.json', { region: 'IN', date: null });
-    await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'title-bench', 'IN.json')} is not a valid build file`);
+    const data = await loadPreparedData(dir);
+    await expect(data.titleBenchmark('IN')).rejects.toThrow(`${join(dir, 'title-bench', 'IN.json')} is not a valid build file`);
   });
 
   it('stops with an actionable message when nothing was built', async () => {
     await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'manifest.json')} is missing: run \`npm run build\` first`);
   });
 
-  it('reads the manifest and the region files once; an absent region file reads as null', async () => {
+  it('reads only the manifest at start, then each file once, when first asked; an absent file reads as null', async () => {
     await write('manifest.json', manifest);
-    await write('trending/IN.json', emptyIndia);
+    const week = { videos_measured: 0, fetched_at: null, tags: [] };
+    await write(BUILD_FILES.trendingWindow('IN', 7), week);
     const bench = buildTitleBenchmark({ region: 'IN', snapshot: null, tags7d: [] });
-    await write('title-bench/IN.json', bench);
+    await write(BUILD_FILES.titleBench('IN'), bench);
     const data = await loadPreparedData(dir);
     expect(data.source).toBe('sample');
     expect(data.manifest).toEqual(manifest);
-    expect(data.trending('IN')).toEqual(emptyIndia);
-    expect(data.trending('US')).toBeNull();
-    expect(data.titleBenchmark('IN')).toEqual(bench);
-    expect(data.titleBenchmark('PK')).toBeNull();
-    // Served from memory: removing the files changes nothing.
-    await fs.rm(join(dir, 'trending'), { recursive: true });
-    expect(data.trending('IN')).toEqual(emptyIndia);
+    // Files written after start are still found: nothing but the manifest was read.
+    await write(BUILD_FILES.trendingWindow('IN', 30), { ...week, videos_measured: 3 });
+    expect(await data.trendingWindow('IN', 30)).toMatchObject({ videos_measured: 3 });
+    expect(await data.trendingWindow('IN', 7)).toEqual(week);
+    expect(await data.trendingWindow('US', 7)).toBeNull();
+    expect(await data.titleBenchmark('IN')).toEqual(bench);
+    expect(await data.titleBenchmark('PK')).toBeNull();
+    // Kept once read: removing the files changes nothing.
+    await fs.rm(join(dir, 'windows'), { recursive: true });
+    expect(await data.trendingWindow('IN', 7)).toEqual(week);
   });
 
   it('names a build file that is not JSON', async () => {
     await write('manifest.json', manifest);
-    await write('trending/BR.json', '{"region":"BR","win');
-    await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'trending', 'BR.json')} is not valid JSON`);
+    await write(BUILD_FILES.trendingWindow('BR', 1), '{"videos_measured":1,"fet');
+    const data = await loadPreparedData(dir);
+    await expect(data.trendingWindow('BR', 1)).rejects.toThrow(`${join(dir, 'windows', 'BR', '1.json')} is not valid JSON`);
   });
 
-  it('names a build file of the wrong shape, and one filed under another region', async () => {
+  it('names a manifest or a window file of the wrong shape', async () => {
     await write('manifest.json', { ...manifest, source: 'demo' });
     await expect(loadPreparedData(dir)).rejects.toThrow(/manifest\.json is not a valid build file at source/);
     await write('manifest.json', manifest);
-    await write('trending/PK.json', emptyIndia);
-    await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'trending', 'PK.json')} holds region IN, not PK.`);
+    await write(BUILD_FILES.trendingWindow('PK', 7), { videos_measured: '12', fetched_at: null, tags: [] });
+    const data = await loadPreparedData(dir);
+    await expect(data.trendingWindow('PK', 7)).rejects.toThrow(/PK.7\.json is not a valid build file at videos_measured/);
   });
 });

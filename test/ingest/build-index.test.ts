@@ -131,9 +131,9 @@ describe('buildIndexes', () => {
     expect(lines).toContain(`build EG: SKIPPED ${truncated}: it is not valid JSON (truncated or corrupt)`);
     expect(lines.find((l) => l.includes(invalid))).toMatch(/SKIPPED .*: it is not a valid snapshot: videos\.0\.view_count/);
     expect(lines.find((l) => l.startsWith('build EG: 3 snapshots'))).toMatch(/SKIPPED 2 invalid files$/);
-    const egypt = (await loadPreparedData(buildDir)).trending('EG');
-    expect(egypt?.windows[89]?.tags.map((t) => t.value)).not.toContain('مزيف');
-    expect(egypt?.windows[2]?.videos_measured).toBe(2);
+    const egypt = await loadPreparedData(buildDir);
+    expect((await egypt.trendingWindow('EG', 90))?.tags.map((t) => t.value)).not.toContain('مزيف');
+    expect((await egypt.trendingWindow('EG', 3))?.videos_measured).toBe(2);
   });
 
   it('falls back to the newest valid snapshot when the newest file is corrupt', async () => {
@@ -156,8 +156,9 @@ describe('buildIndexes', () => {
     await buildIndexes({ dataRoot, buildDir, source: 'live' });
     const data = await loadPreparedData(buildDir);
     expect(data.source).toBe('live');
-    expect(data.trending('EG')?.windows[6]).toEqual(aggregateTrendingTags(egyptSnapshots().slice(1), 7));
-    expect(data.trending('US')?.windows[6]).toMatchObject({ videos_measured: 0, fetched_at: null, tags: [] });
-    expect(data.titleBenchmark('EG')).toMatchObject({ region: 'EG', date: LATEST });
+    const { videos_measured, fetched_at, tags } = aggregateTrendingTags(egyptSnapshots().slice(1), 7);
+    expect(await data.trendingWindow('EG', 7)).toEqual({ videos_measured, fetched_at, tags });
+    expect(await data.trendingWindow('US', 7)).toEqual({ videos_measured: 0, fetched_at: null, tags: [] });
+    expect(await data.titleBenchmark('EG')).toMatchObject({ region: 'EG', date: LATEST });
   });
 });
