@@ -8,7 +8,11 @@ import { ApiError } from './respond.ts';
  * The first issue's message is the schema's own, which names the parameter and its accepted forms.
  */
 export function parseQuery<T>(request: Request, schema: ZodType<T>): T {
-  const params = new URL(request.url).searchParams;
+  return parseParams(new URL(request.url).searchParams, schema);
+}
+
+/** `parseQuery` over parameters already parsed (the Node server's fast path has them without a Request). */
+export function parseParams<T>(params: URLSearchParams, schema: ZodType<T>): T {
   const raw: Record<string, string> = {};
   for (const [name, value] of params) {
     if (Object.hasOwn(raw, name)) {

@@ -34,12 +34,39 @@ export function knownBody(response: Response): string | undefined {
   return bodies.get(response);
 }
 
+/**
+ * What a data-only endpoint answers, before any runtime turns it into a response: the status and the
+ * envelope's JSON text. The router wraps it in a Response (`answerResponse`); the Node server writes it as it is.
+ */
+export interface DataAnswer {
+  status: number;
+  text: string;
+}
+
+/** A data-only endpoint's whole logic: validation (throwing ApiError) and the answer, from the query alone. */
+export type DataEndpoint<D> = (params: URLSearchParams, deps: D) => Promise<DataAnswer>;
+
+/** The text of a 200's envelope, `{"ok": true, "data": …}`. */
+export function okText(data: unknown): string {
+  return JSON.stringify({ ok: true, data });
+}
+
+/** The text of a failure's envelope, `{"ok": false, "error": …}`. */
+export function failureText(message: string): string {
+  return JSON.stringify({ ok: false, error: message });
+}
+
+/** A data-only endpoint's answer as the router's Response. */
+export function answerResponse(answer: DataAnswer): Response {
+  return jsonResponse(answer.status, answer.text);
+}
+
 /** 200 with `{"ok": true, "data": …}`. Edge headers (cache, CORS, rate limit) are added by the router. */
 export function ok(data: unknown): Response {
-  return jsonResponse(200, JSON.stringify({ ok: true, data }));
+  return jsonResponse(200, okText(data));
 }
 
 /** `{"ok": false, "error": …}` with the given status. */
 export function failure(status: number, message: string): Response {
-  return jsonResponse(status, JSON.stringify({ ok: false, error: message }));
+  return jsonResponse(status, failureText(message));
 }

@@ -3,8 +3,8 @@
  * handler; errors are thrown once (ApiError, UpstreamError, …) and turned into the envelope once, here.
  */
 import { Router, type IRequest } from 'itty-router';
-import type { ApiDeps } from './deps.ts';
-import { ApiError, failure } from './respond.ts';
+import type { ApiDeps, DataMode } from './deps.ts';
+import { ApiError, failureText, jsonResponse, JSON_CONTENT_TYPE, type DataAnswer, type DataEndpoint } from './respond.ts';
 import { cacheControl } from './cache-policy.ts';
 import { CORS_HEADERS } from './cors.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
@@ -12,10 +12,10 @@ import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
 import { getVideo } from './api/video.ts';
 import { getTags } from './api/tags.ts';
 import { getChannel } from './api/channel.ts';
-import { getTrendingTags } from './api/trending-tags.ts';
-import { getTitleScore } from './api/title-score.ts';
-import { getRisingTags } from './api/rising-tags.ts';
-import { getTagHistory } from './api/tag-history.ts';
+import { getTrendingTags, trendingTagsAnswer } from './api/trending-tags.ts';
+import { getTitleScore, titleScoreAnswer } from './api/title-score.ts';
+import { getRisingTags, risingTagsAnswer } from './api/rising-tags.ts';
+import { getTagHistory, tagHistoryAnswer } from './api/tag-history.ts';
 import { getOpenApiDocument } from './api/openapi.ts';
 
 /** The endpoints (all in the rate limit's pool); the router answers only these paths (and the OpenAPI document). */
@@ -30,6 +30,18 @@ export const ENDPOINT_PATHS = [
 ] as const;
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+/**
+ * The data-only endpoints (answered from the prepared data and the query alone) and the function behind each
+ * route below: a server may call it directly, without Request/Response, and must then give its answer the
+ * router's envelope and headers (`errorAnswer`, `dataAnswerHeaders`). The Node server does (functions/node/server.ts).
+ */
+export const DATA_ENDPOINTS: Readonly<Record<string, DataEndpoint<Pick<ApiDeps, 'data'>>>> = {
+  '/api/v1/trending-tags': trendingTagsAnswer,
+  '/api/v1/title-score': titleScoreAnswer,
+  '/api/v1/rising-tags': risingTagsAnswer,
+  '/api/v1/tag-history': tagHistoryAnswer,
+};
 
 type Args = [ApiDeps];
 
@@ -58,35 +70,57 @@ apiRouter
     );
   });
 
-/** Turns anything a handler threw into the envelope; the message is safe to show, the cause is logged. */
 function errorResponse(error: unknown, deps: ApiDeps): Response {
+  const answer = errorAnswer(error, deps.reportError);
+  return jsonResponse(answer.status, answer.text);
+}
+
+/** Turns anything a handler threw into the envelope; the message is safe to show, the cause is logged. */
+export function errorAnswer(error: unknown, reportError: (error: unknown) => void): DataAnswer {
   if (error instanceof ApiError) {
-    if (error.status >= 500) deps.reportError(error);
-    return failure(error.status, error.message);
+    if (error.status >= 500) reportError(error);
+    return { status: error.status, text: failureText(error.message) };
   }
   if (error instanceof UpstreamError) {
-    deps.reportError(error);
-    return failure(502, error.message);
+    reportError(error);
+    return { status: 502, text: failureText(error.message) };
   }
   if (error instanceof MalformedUpstreamError) {
-    deps.reportError(error);
-    return failure(
-      502,
-      'The YouTube Data API answered with data tagdex could not read; try again in a few minutes.',
-    );
+    reportError(error);
+    return {
+      status: 502,
+      text: failureText('The YouTube Data API answered with data tagdex could not read; try again in a few minutes.'),
+    };
   }
-  deps.reportError(error);
-  return failure(500, 'tagdex failed to answer this request; the failure has been logged. Try again later.');
+  reportError(error);
+  return { status: 500, text: failureText('tagdex failed to answer this request; the failure has been logged. Try again later.') };
 }
 
 /** Headers every API answer carries, whichever runtime serves it. */
 function withApiHeaders(response: Response, deps: ApiDeps): Response {
-  const headers = response.headers;
-  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', cacheControl(response.status));
-  headers.set('X-Tagdex-Data', deps.mode);
-  headers.set('X-Content-Type-Options', 'nosniff');
+  setApiHeaders(response.headers, response.status, deps.mode);
   return response;
+}
+
+function setApiHeaders(headers: Headers, status: number, mode: DataMode): void {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', cacheControl(status));
+  headers.set('X-Tagdex-Data', mode);
+  headers.set('X-Content-Type-Options', 'nosniff');
+}
+
+/**
+ * The headers the router leaves on a data-only endpoint's JSON answer of `status`, as its Response lists them
+ * (names lower-case, in Headers order): for a server that writes a `DataAnswer` without making a Response.
+ */
+export function dataAnswerHeaders(status: number, mode: DataMode): Record<string, string> {
+  const headers = new Headers({ 'Content-Type': JSON_CONTENT_TYPE });
+  setApiHeaders(headers, status, mode);
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 function truncate(text: string, max: number): string {

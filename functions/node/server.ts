@@ -9,7 +9,7 @@ import { clientAddress, rateLimitKey } from '../../src/lib/client-address.ts';
 import type { DataMode } from '../deps.ts';
 import { DEFAULT_MAX_CONNECTIONS, type TrustProxyHeader } from '../config.ts';
 import type { PreparedData } from '../runtime.ts';
-import { apiRouter, ENDPOINT_PATHS, OPENAPI_PATH } from '../router.ts';
+import { apiRouter, DATA_ENDPOINTS, dataAnswerHeaders, ENDPOINT_PATHS, errorAnswer, OPENAPI_PATH } from '../router.ts';
 import { cacheSeconds } from '../cache-policy.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../cors.ts';
 import { JSON_CONTENT_TYPE, knownBody } from '../respond.ts';
@@ -46,6 +46,11 @@ export interface TagdexServerOptions {
   /** Which forwarding header the trusted proxies write (TRUST_PROXY_HEADER); the other is ignored. Default x-forwarded-for. */
   trustProxyHeader?: TrustProxyHeader;
   now?: () => number;
+  /**
+   * false sends the data-only endpoints (router.ts DATA_ENDPOINTS) through the router like the others, instead of
+   * calling their functions directly; the answers are the same bytes (tests compare the two). Default true.
+   */
+  dataFastPath?: boolean;
   /** Receives one JSON line per API request. */
   accessLog?: (line: string) => void;
   /** Receives internal failures (never shown to clients). */
@@ -72,6 +77,10 @@ export function createTagdexServer(options: TagdexServerOptions) {
   const clientHashes = new Map<string, string>();
   const queryParams = new Map<string, string>();
   const storedHeaders = new WeakMap<CachedResponse, string[]>();
+  // The router's headers for a data-only answer depend only on its status (the mode is fixed): made once per status.
+  const answerHeaders = new Map<number, Record<string, string>>();
+  const dataDeps = { data: options.data };
+  const dataEndpoints: Readonly<Record<string, (typeof DATA_ENDPOINTS)[string]>> = options.dataFastPath === false ? {} : DATA_ENDPOINTS;
   let logStamp = Number.NaN;
   let logTime = '';
   const startedAt = now();
@@ -122,7 +131,8 @@ export function createTagdexServer(options: TagdexServerOptions) {
       }
     }
 
-    const cacheKey = canonicalCacheKey(new URL(ORIGIN + rawUrl));
+    const url = new URL(ORIGIN + rawUrl);
+    const cacheKey = canonicalCacheKey(url);
     const cached = cacheKey !== null && (method === 'GET' || head) ? cache.get(cacheKey, now()) : undefined;
     if (cached) {
       writeCached(req, res, cached, limit, head);
@@ -131,38 +141,63 @@ export function createTagdexServer(options: TagdexServerOptions) {
     }
 
     const meter = { calls: 0, units: 0 };
-    const request = new Request(ORIGIN + (rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`), {
-      method: head ? 'GET' : method,
-      headers: { accept: req.headers.accept ?? '*/*' },
-    });
-    const response = await apiRouter.fetch(request, {
-      youtube: options.youtube,
-      data: options.data,
-      mode: options.mode,
-      now,
-      meter,
-      client,
-      reportError: (error: unknown) => errorLog(describeError(error, pathname)),
-    });
-    const text = knownBody(response);
-    const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
+    const reportError = (error: unknown) => errorLog(describeError(error, pathname));
+    let status: number;
+    let headers: Record<string, string>;
+    let body: Buffer;
+    // A data-only endpoint (answered from the prepared data and the query) is asked directly: the router matches
+    // this normalised path to the same function, and its envelope and headers are the router's own (router.ts).
+    const dataEndpoint = method === 'GET' || head ? dataEndpoints[url.pathname.replace(/\/+$/, '')] : undefined;
+    if (dataEndpoint !== undefined) {
+      let answer;
+      try {
+        answer = await dataEndpoint(url.searchParams, dataDeps);
+      } catch (error) {
+        answer = errorAnswer(error, reportError);
+      }
+      status = answer.status;
+      body = Buffer.from(answer.text);
+      let known = answerHeaders.get(status);
+      if (known === undefined) {
+        known = dataAnswerHeaders(status, options.mode);
+        answerHeaders.set(status, known);
+      }
+      headers = { ...known };
+    } else {
+      const request = new Request(ORIGIN + (rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`), {
+        method: head ? 'GET' : method,
+        headers: { accept: req.headers.accept ?? '*/*' },
+      });
+      const response = await apiRouter.fetch(request, {
+        youtube: options.youtube,
+        data: options.data,
+        mode: options.mode,
+        now,
+        meter,
+        client,
+        reportError,
+      });
+      const text = knownBody(response);
+      body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+      status = response.status;
+      headers = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+    }
     const stamp = now();
     const entry: CachedResponse = {
-      status: response.status,
+      status,
       headers,
       body,
       gzipped: undefined,
       etag: strongEtag(body),
       storedAt: stamp,
-      expiresAt: stamp + cacheSeconds(response.status) * 1000,
+      expiresAt: stamp + cacheSeconds(status) * 1000,
     };
-    if (cacheKey !== null && (method === 'GET' || head) && CACHED_STATUSES.has(response.status)) cache.set(cacheKey, entry);
+    if (cacheKey !== null && (method === 'GET' || head) && CACHED_STATUSES.has(status)) cache.set(cacheKey, entry);
     writeCached(req, res, entry, limit, head);
-    logRequest(method, pathname, rawUrl, response.status, started, isEndpoint || pathname === OPENAPI_PATH ? 'miss' : 'none', meter.calls, meter.units, client);
+    logRequest(method, pathname, rawUrl, status, started, isEndpoint || pathname === OPENAPI_PATH ? 'miss' : 'none', meter.calls, meter.units, client);
   }
 
   function writeCached(

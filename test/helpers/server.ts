@@ -28,6 +28,8 @@ export interface TestServerOptions {
   now?: () => number;
   timeoutMs?: number;
   mode?: 'live' | 'sample';
+  /** false: the data-only endpoints go through the router too (see TagdexServerOptions.dataFastPath). */
+  dataFastPath?: boolean;
 }
 
 export interface TestServer {
@@ -69,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     maxConnections: options.maxConnections,
     publicApiBase: options.publicApiBase,
     now,
+    dataFastPath: options.dataFastPath,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
   });
