@@ -149,7 +149,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
   }
 
   /** The stored answer for this request: its rate-limit headers and `Age`, a 304 when the tag matches, gzip. */
-  function respond(exchange: Exchange, stored: StoredAnswer): PlainAnswer {
+  function respond(exchange: Exchange, stored: StoredAnswer): PlainAnswer | Promise<PlainAnswer> {
     const headers = stored.headers.slice();
     const now = runtime.now();
     if (exchange.limit && runtime.rateLimit) headers.push(...flatRateLimitHeaders(exchange.limit));
@@ -171,7 +171,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
     return logged(exchange, { status: stored.status, headers, body });
   }
 
-  function tooMany(exchange: Exchange, limit: RateLimitResult, now: number): PlainAnswer {
+  function tooMany(exchange: Exchange, limit: RateLimitResult, now: number): PlainAnswer | Promise<PlainAnswer> {
     const store = runtime.rateLimit!;
     const headers = [
       'Content-Type', JSON_CONTENT_TYPE,
@@ -203,11 +203,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
     return Object.entries(rateLimitHeaders(runtime.rateLimit!, limit)).flat();
   }
 
-  function logged(exchange: Exchange, answer: PlainAnswer): PlainAnswer {
-    const { request } = exchange;
-    const logging = accessLog.record(request, answer.status, exchange.started, exchange.cacheState, exchange.meter);
-    if (logging) request.waitUntil(logging);
-    return answer;
+  /** Writes the request's log line before the answer leaves (a new client's hash is made first, once). */
+  function logged(exchange: Exchange, answer: PlainAnswer): PlainAnswer | Promise<PlainAnswer> {
+    const logging = accessLog.record(exchange.request, answer.status, exchange.started, exchange.cacheState, exchange.meter);
+    return logging ? logging.then(() => answer) : answer;
   }
 
   function reportError(error: unknown): void {

@@ -11,7 +11,8 @@ import { createPipeline } from '../pipeline.ts';
 import { emptyPreparedData, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
 import { csvDownloadHeaders } from '../site-policy.ts';
 import { securityHeaders } from '../security-headers.ts';
-import { createYouTubeService, type CachingYouTubeService } from '../../src/youtube/service.ts';
+import { createYouTubeService, type CachingYouTubeService, type YouTubeServiceOptions } from '../../src/youtube/service.ts';
+import type { YouTubeClient } from '../../src/youtube/client.ts';
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { createAnswerGzip, MemoryResponseCache } from './response-cache.ts';
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
@@ -27,6 +28,10 @@ export interface NodeAppOverrides {
   /** Prepared data to serve instead of reading BUILD_DIR (tests without a build). */
   data?: PreparedData;
   upstream?: UpstreamTuning;
+  /** An upstream client to use instead of the configured one (benchmarks over an in-process emulator). */
+  client?: YouTubeClient;
+  /** Cache lifetimes of the YouTube service (the quota benchmark varies them). */
+  service?: Pick<YouTubeServiceOptions, 'ttlMs' | 'negativeTtlMs'>;
 }
 
 export type NodeConfig = Pick<
@@ -50,11 +55,13 @@ const MAX_RETRY_WAIT_MS = 400;
 export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverrides = {}) {
   const now = overrides.now ?? Date.now;
   const data = overrides.data ?? (await loadPreparedData(config.BUILD_DIR));
-  const live = config.mode === 'live' ? await import('./upstream-pool.ts') : null;
+  // undici is imported only in live mode: its module graph alone is ~30 MB of a sample server's memory.
+  const live = config.mode === 'live' && !overrides.client ? await import('./upstream-pool.ts') : null;
   const pool = live?.createUpstreamPool(config.YOUTUBE_API_BASE);
   const youtube: CachingYouTubeService = createYouTubeService({
-    client: createUpstreamClient(config, pool ? { transport: pool.transport } : undefined, overrides.upstream),
+    client: overrides.client ?? createUpstreamClient(config, pool ? { transport: pool.transport } : undefined, overrides.upstream),
     now,
+    ...overrides.service,
   });
   const log = overrides.accessLog ? null : new SonicBoom({ fd: 1, minLength: 4096, periodicFlush: 1000, maxLength: 16 * 1024 * 1024 });
   const errorLog = overrides.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));

@@ -36,9 +36,12 @@ export function createNodeServer(options: NodeServerOptions) {
 
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const target = req.url ?? '/';
-    const pathname = normalisedPath(target);
     const method = req.method ?? 'GET';
-    if (!isPipelinePath(pathname)) return handleStatic(req, res, pathname, method);
+    // As written or once normalised: an address that names the API in either form gets an API answer.
+    const queryAt = target.indexOf('?');
+    const raw = queryAt < 0 ? target : target.slice(0, queryAt);
+    const pathname = normalisedPath(raw);
+    if (!isPipelinePath(raw) && !isPipelinePath(pathname)) return handleStatic(req, res, pathname, method);
     return pipeline({
       method,
       target,
@@ -139,9 +142,7 @@ function write(res: ServerResponse, answer: PlainAnswer, head: boolean): void {
  * The path as the pipeline and the file lookup see it: WHATWG-normalised (`/api/v1/./video`, `%2e%2e` segments
  * resolve), so another spelling of an API path never reaches the site, and vice versa.
  */
-function normalisedPath(target: string): string {
-  const queryAt = target.indexOf('?');
-  const raw = queryAt < 0 ? target : target.slice(0, queryAt);
+function normalisedPath(raw: string): string {
   if (!raw.includes('.') && !raw.includes('%') && !raw.includes('\\') && raw.startsWith('/')) return raw;
   try {
     // Appended, not resolved: `//x` is a path here, never a host.

@@ -72,6 +72,18 @@ describe.each(RUNTIMES)('the %s runtime, live, under faults', (name) => {
     expect((await video(ids(), from)).status).toBe(200);
   });
 
+  it('a client that walks away does not cancel the upstream call it started: the call ends by its own timeout and retry', async () => {
+    // What workerd does (pinned here for local workerd, `npm run start:edge`): the disconnect does not reach the
+    // Worker's subrequest, with or without ctx.waitUntil; the call's own AbortSignal timeout ends it. Node the same.
+    const hung = ids();
+    runtime.upstream.injectFault({ kind: 'hang' }, { times: Infinity, match: asksFor(hung) });
+    await abandonedGet(`${runtime.baseUrl}/api/v1/video?url=${hung}`, newClient(), 300);
+    const callsFor = () => runtime.upstream.calls.filter((call) => asksFor(hung)(new URL(`http://x/?id=${call.params.id ?? ''}`))).length;
+    expect(callsFor()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS + 1000));
+    expect(callsFor()).toBe(2);
+  });
+
   it('a hang on one id delays no other: B and C answer while A is still waiting', async () => {
     const [a, b, c] = [ids(), ids(), ids()];
     runtime.upstream.injectFault({ kind: 'hang' }, { times: Infinity, match: asksFor(a) });
