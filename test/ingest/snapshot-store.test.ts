@@ -85,9 +85,17 @@ describe('snapshot store', () => {
   it('prunes snapshots more than 90 days before the given date, keeping day 90', async () => {
     const store = createSnapshotStore(dir);
     for (const date of ['2025-03-04', '2025-03-05', '2025-06-02']) await store.write(snapshot(date));
-    const removed = await store.prune('BD', '2025-06-02');
+    const removed = await store.prune('BD', '2025-06-02', 90);
     expect(removed).toEqual([join(dir, 'trending', 'BD', '2025-03-04.json')]);
     expect(await store.dates('BD')).toEqual(['2025-03-05', '2025-06-02']);
+  });
+
+  it('prunes to any retention, keeping snapshots newer than the given date', async () => {
+    const store = createSnapshotStore(dir);
+    for (const date of ['2025-08-13', '2025-08-14', '2025-08-15', '2025-08-16']) await store.write(snapshot(date));
+    expect(await store.prune('BD', '2025-08-15', 2)).toEqual([join(dir, 'trending', 'BD', '2025-08-13.json')]);
+    expect(await store.dates('BD')).toEqual(['2025-08-14', '2025-08-15', '2025-08-16']);
+    await expect(store.prune('BD', '2025-08-15', 0)).rejects.toThrow(/whole number of days from 1/);
   });
 });
 
