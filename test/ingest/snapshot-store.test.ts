@@ -23,17 +23,9 @@ const snapshot = (date: string, views = 10): Snapshot => ({
     {
       id: 'abcdefghijk',
       title: 'বাংলা নাটক ২০২৫',
-      channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa',
-      channel_title: 'নাটক',
-      category_id: '24',
-      published_at: '2025-06-01T00:00:00Z',
       view_count: views,
-      like_count: 3,
-      comment_count: null,
-      duration_seconds: 3600,
       tags: ['বাংলা নাটক'],
       hashtags: ['#নাটক'],
-      default_audio_language: 'bn',
     },
   ],
 });
@@ -68,6 +60,19 @@ describe('snapshot store', () => {
     await fs.writeFile(join(folder, '2025-02-30.json'), '{}');
     expect(await store.dates('BD')).toEqual(['2025-05-30', '2025-06-02']);
     expect(await store.dates('US')).toEqual([]);
+  });
+
+  it('reads a snapshot written with the fields earlier versions kept, and writes it back without them', async () => {
+    const store = createSnapshotStore(dir);
+    const folder = join(dir, 'trending', 'BD');
+    await fs.mkdir(folder, { recursive: true });
+    const old = snapshot('2025-06-01');
+    const oldVideo = { ...old.videos[0], channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa', like_count: 3, duration_seconds: 3600, default_audio_language: 'bn' };
+    await fs.writeFile(join(folder, '2025-06-01.json'), JSON.stringify({ ...old, videos: [oldVideo] }));
+    const read = await store.read('BD', '2025-06-01');
+    expect(read).toEqual({ ok: true, snapshot: old });
+    await store.write(read.ok ? read.snapshot : old);
+    expect(JSON.parse(await fs.readFile(join(folder, '2025-06-01.json'), 'utf8')).videos[0]).toEqual(old.videos[0]);
   });
 
   it('gives a reason for a corrupt, invalid or misfiled snapshot', async () => {
