@@ -99,7 +99,9 @@ export function createNodeServer(options: NodeServerOptions) {
     // While draining, a kept-alive connection is closed as soon as its response is out.
     // (The response lets go of its socket before 'finish', so keep hold of it here.)
     const socket = req.socket;
-    if (draining) res.on('finish', () => socket.destroySoon());
+    res.on('finish', () => {
+      if (draining) socket.destroySoon();
+    });
     const handled = handle(req, res);
     if (handled) handled.catch((error: unknown) => failed(res, error));
   });
