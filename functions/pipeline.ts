@@ -148,7 +148,8 @@ export function createPipeline(runtime: Runtime): Pipeline {
         return respond(exchange, stored);
       }
       exchange.cacheState = 'miss';
-      return flights.run(question.key, () => answerEndpoint(question.endpoint, question.query, exchange)).then((made) => {
+      const flightKey = question.endpoint.dependsOnClient?.(question.query) ? `${question.key}#${exchange.request.client}` : question.key;
+      return flights.run(flightKey, () => answerEndpoint(question.endpoint, question.query, exchange)).then((made) => {
         if (CACHED_STATUSES.has(made.status)) {
           exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(reportError));
         }
