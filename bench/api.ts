@@ -58,6 +58,17 @@ export interface ScenarioResult {
   problems: string[];
 }
 
+/** Request number `n` as a word of lower-case Latin letters (0 → `a`, 25 → `z`, 26 → `ba`): a different word for every n. */
+function requestWord(n: number): string {
+  let word = '';
+  let rest = n;
+  do {
+    word = String.fromCharCode(97 + (rest % 26)) + word;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return word;
+}
+
 /** One round of cold `video` requests sent one at a time: to the upstream directly, then through tagdex. */
 export interface ColdLatencyRound {
   upstreamP50: number;
@@ -146,15 +157,18 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     children.push(bareStatic);
 
     const servers: Record<Target, RunningChild> = { bare, 'bare-static': bareStatic, 'bare-tt90': bareTt90, fastify, hono, tagdex, 'tagdex-no-cache': noCache };
+    // Room for the request word appended below, within the 100 code points the endpoint accepts.
     const titles = REGIONS.flatMap((region) =>
       (dataset.charts[region] ?? []).slice(0, 25).flatMap((id) => {
         const title = dataset.videos.find((v) => v.id === id)?.snippet?.title;
-        return title && [...title].length <= 100 ? [`/api/v1/title-score?region=${region}&title=${encodeURIComponent(title)}`] : [];
+        return title && [...title].length <= 90 ? [{ region, title }] : [];
       }),
     );
+    const titleScorePathOf = ({ region, title }: { region: string; title: string }) =>
+      `/api/v1/title-score?region=${region}&title=${encodeURIComponent(title)}`;
     let titleAt = 0;
     let coldAt = 0;
-    const titleScorePath = titles[0]!;
+    const titleScorePath = titleScorePathOf(titles[0]!);
     const scenarios: Scenario[] = [
       { id: 'baseline', label: 'bare node:http, same bytes (baseline)', target: 'bare', path: '/' },
       { id: 'fastify', label: 'Fastify 5, the same bytes from a Map, no logger', target: 'fastify', path: hotPath },
@@ -168,9 +182,14 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       { id: 'tt90-router', label: '`trending-tags?days=90&limit=500`, response cache off', target: 'tagdex-no-cache', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
       {
         id: 'title-router',
-        label: `\`title-score\`, ${titles.length} trending titles of 8 regions in turn, response cache off`,
+        label: `\`title-score\`, a new title every request (${titles.length} trending titles of 8 regions in turn, each with a word numbering the request), response cache off`,
         target: 'tagdex-no-cache',
-        path: () => titles[titleAt++ % titles.length]!,
+        // A creator tries one title after another: no title is sent twice, so nothing remembered can answer it.
+        path: () => {
+          const n = titleAt++;
+          const { region, title } = titles[n % titles.length]!;
+          return titleScorePathOf({ region, title: `${title} ${requestWord(n)}` });
+        },
       },
       {
         id: 'static-bare',

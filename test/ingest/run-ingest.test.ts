@@ -181,12 +181,10 @@ describe('sample mode', () => {
     expect(live.ok && live.snapshot.source).toBe('live');
   });
 
-  it('fills 28 days × 8 regions of sample data quickly, then has nothing left to do', async () => {
-    const started = performance.now();
+  // How long the fill takes is measured by bench/sample-data.ts.
+  it('fills 28 days × 8 regions of sample data, then has nothing left to do', async () => {
     const written = await ensureSampleData({ dataDir: dir, endDate: DAY2 });
-    const ms = performance.now() - started;
     expect(written).toHaveLength(28 * 8);
-    expect(ms).toBeLessThan(15_000);
     const store = createSnapshotStore(join(dir, 'sample'));
     expect(await store.dates('EG')).toHaveLength(28);
     expect((await store.dates('EG'))[0]).toBe(addDays(DAY2, -27));
