@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createPipeline } from '../functions/pipeline.ts';
+import { webEtag } from '../functions/etag.ts';
 import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createSampleClient } from '../functions/upstream.ts';
@@ -103,6 +104,7 @@ async function workerPipelineCpu(
     cache: noCache,
     now: Date.now,
     sharesInFlight: false,
+    etag: webEtag,
     joinDeadlineMs: 17_000,
     accessLog: () => {},
     errorLog: () => {},

@@ -15,7 +15,7 @@ import { describeFailure } from './describe-failure.ts';
 import { describeError } from './describe-error.ts';
 import { cacheControl, cacheSeconds } from './cache-policy.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import { etagMatches, webEtag } from './etag.ts';
+import { etagMatches } from './etag.ts';
 import { rateLimitHeaders, tooManyMessage } from './rate-limit-policy.ts';
 import { healthData } from './site-policy.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -179,7 +179,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
   /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */
   async function finish(status: number, text: string): Promise<StoredAnswer> {
     const body = encoder.encode(text);
-    const etag = await webEtag(body);
+    const etag = await runtime.etag(body);
     const headers = [
       'Content-Type', JSON_CONTENT_TYPE,
       ...CORS_LIST,

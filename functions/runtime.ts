@@ -128,6 +128,8 @@ export interface Runtime {
   sharesInFlight: boolean;
   /** Longest a request may wait on an answer another request is making: its own upstream timeout and retry. */
   joinDeadlineMs: number;
+  /** The strong ETag of an answer's body: the same bytes give the same tag on every runtime. */
+  etag(body: Uint8Array): string | Promise<string>;
   /** The gzipped body of a stored answer, made once per answer (Node); absent where the platform compresses. */
   gzip?(answer: StoredAnswer): Uint8Array | null;
   /** One JSON line per API request; must not hold up the answer (buffered where the platform allows). */

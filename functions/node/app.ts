@@ -14,7 +14,7 @@ import { securityHeaders } from '../security-headers.ts';
 import { createYouTubeService, type CachingYouTubeService, type YouTubeServiceOptions } from '../../src/youtube/service.ts';
 import type { YouTubeClient } from '../../src/youtube/client.ts';
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
-import { createAnswerGzip, MemoryResponseCache } from './response-cache.ts';
+import { createAnswerGzip, MemoryResponseCache, strongEtag } from './response-cache.ts';
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createNodeServer } from './server.ts';
@@ -75,6 +75,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     now,
     sharesInFlight: true,
     joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
+    etag: (body) => strongEtag(body),
     gzip: createAnswerGzip(),
     accessLog: overrides.accessLog ?? ((line) => log!.write(`${line}\n`)),
     errorLog,

@@ -61,8 +61,11 @@ function weight(key: string, entry: StoredAnswer): number {
   return key.length + entry.body.byteLength;
 }
 
-/** A strong validator for static files: the same bytes always give the same tag, across restarts and machines. */
-export function strongEtag(body: Buffer): string {
+/**
+ * A strong validator, the same as functions/etag.ts's webEtag (which the Worker uses) but synchronous: the same
+ * bytes give the same tag on both runtimes, across restarts and machines.
+ */
+export function strongEtag(body: Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 

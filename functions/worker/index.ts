@@ -18,6 +18,7 @@ import { createDurableObjectSearchRations, type SearchRation } from './search-ra
 import { createCacheApiResponseCache } from './cache-api.ts';
 import { loadAssetsPreparedData, PREPARED_PREFIX } from './assets-data.ts';
 import { describeError } from '../describe-error.ts';
+import { webEtag } from '../etag.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
@@ -68,6 +69,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     cache: createCacheApiResponseCache(caches.default),
     now: Date.now,
     sharesInFlight: false,
+    etag: webEtag,
     joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
     accessLog: (line) => console.log(line),
     errorLog: (line) => console.error(line),
