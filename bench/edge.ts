@@ -4,23 +4,23 @@
  *   the first /healthz 200;
  * - hot latency: p50/p90 of sequential requests for one cached `video` and one `trending-tags` (keep-alive,
  *   one client, the Durable Object limiter on with a high limit so every request still pays its check);
- * - CPU per request of `trending-tags?days=90&limit=500` and `title-score`: workerd freezes the clock inside a
- *   request (timers advance only on I/O), so CPU is measured by running the Worker's own API pipeline
- *   (createPipeline configured as the Worker configures it + the assets reader over dist/) in Node's V8 under process.cpuUsage(): first request
- *   of an isolate (cold code and data), a warm request, and warm code reading a window or benchmark not yet read.
- * Sample mode; needs `npm run build` once (serve:edge) and Debian-free loopback only.
+ * - CPU per request of every endpoint, in sample and in live mode (bench/edge-cpu.ts, a fresh process each):
+ *   workerd freezes the clock inside a request (timers advance only on I/O), so CPU is measured by running the
+ *   Worker's own pipeline in Node's V8 under process.cpuUsage(): the first request of an isolate (cold code and
+ *   data), a warm request, and warm code reading data not read yet. Live mode replays upstream answers recorded
+ *   from the emulator, so none of the emulator's work is counted.
+ * Needs `npm run build` once (serve:edge) and loopback only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createPipeline } from '../functions/pipeline.ts';
-import { webEtag } from '../functions/etag.ts';
-import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
-import { createSampleClient } from '../functions/upstream.ts';
-import type { ResponseCache } from '../functions/runtime.ts';
+import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
+import { createUpstreamEmulator } from '../test/support/emulator.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -74,62 +74,71 @@ async function latency(path: string, n: number): Promise<{ p50: number; p90: num
   return { p50: +percentile(times, 50).toFixed(2), p90: +percentile(times, 90).toFixed(2) };
 }
 
-/** CPU milliseconds (user + system) of one call. */
-async function cpu(work: () => Promise<unknown>): Promise<number> {
-  const before = process.cpuUsage();
-  await work();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-}
+const VIDEO = 'W00uHvCa7iA';
+/** Each endpoint's measured request and, for the running-isolate figure, one reading data not read yet. */
+const ENDPOINT_TARGETS: Record<string, [string, string]> = {
+  video: [`/api/v1/video?url=${VIDEO}`, '/api/v1/video?url=OTHER'],
+  tags: [`/api/v1/tags?url=${VIDEO}`, '/api/v1/tags?url=OTHER'],
+  channel: [`/api/v1/channel?url=${VIDEO}`, '/api/v1/channel?url=OTHER'],
+  trendingTags90x500: ['/api/v1/trending-tags?region=IN&days=90&limit=500', '/api/v1/trending-tags?region=BR&days=90&limit=500'],
+  risingTags: ['/api/v1/rising-tags?region=IN&days=7', '/api/v1/rising-tags?region=BR&days=7'],
+  tagHistory: ['/api/v1/tag-history?region=IN&tag=music', '/api/v1/tag-history?region=BR&tag=music'],
+  titleScore: [
+    `/api/v1/title-score?region=IN&title=${encodeURIComponent('क्रिकेट Highlights | India vs Pakistan 2026 🔥')}`,
+    `/api/v1/title-score?region=BR&title=${encodeURIComponent('GOL DE PLACA NO MARACANÃ!')}`,
+  ],
+};
 
-async function workerPipelineCpu(
-  path: string,
-  runs: number,
-  otherPath: string,
-): Promise<{ firstMs: number; warmMedianMs: number; coldDataMs: number }> {
-  const dist = join(ROOT, process.env.DIST_DIR ?? 'dist');
-  const assets: AssetFetcher = {
-    async fetch(request) {
-      const body = await readFile(join(dist, new URL(request.url).pathname)).catch(() => null);
-      return new Response(body, { status: body ? 200 : 404 });
-    },
+/** Upstream answers for every live target, recorded once from the emulator over the sample dataset. */
+async function recordUpstream(targets: string[]): Promise<string> {
+  const dataset = createSampleDataset({ date: new Date().toISOString().slice(0, 10) });
+  const other = dataset.videos.find((video) => video.id !== VIDEO)!.id;
+  const emulator = createUpstreamEmulator(dataset);
+  const recorded: Record<string, { status: number; body: string }> = {};
+  const recording: typeof fetch = async (input, init) => {
+    const response = await emulator.fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const body = await response.text();
+    recorded[url.pathname + url.search] = { status: response.status, body };
+    return new Response(body, { status: response.status, headers: response.headers });
   };
-  const noCache: ResponseCache = { get: async () => undefined, put: async () => {} };
-  const data = await loadAssetsPreparedData(assets);
-  const pipeline = createPipeline({
-    mode: 'sample',
-    youtube: createYouTubeService({ client: createSampleClient(), shareInFlight: false }),
-    data,
-    rateLimit: null,
-    cache: noCache,
-    now: Date.now,
-    sharesInFlight: false,
-    etag: webEtag,
-    joinDeadlineMs: 17_000,
-    accessLog: () => {},
-    errorLog: () => {},
-    startedAt: Date.now(),
+  const client = createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: recording });
+  const youtube = createYouTubeService({ client, shareInFlight: false });
+  for (const target of targets) {
+    const url = new URL(target.replace('OTHER', other), 'http://x');
+    const ref = url.searchParams.get('url');
+    if (!ref) continue;
+    if (url.pathname.endsWith('/channel')) await youtube.getChannel({ kind: 'video', videoId: ref });
+    else await youtube.getVideo(ref);
+  }
+  const file = join(await mkdtemp(join(tmpdir(), 'tagdex-edge-')), 'upstream.json');
+  await writeFile(file, JSON.stringify(recorded));
+  OTHER_VIDEO = other;
+  return file;
+}
+let OTHER_VIDEO = '';
+
+/** CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data. */
+function endpointCpu(mode: 'sample' | 'live', target: string, other: string, recorded?: string) {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/edge-cpu.ts'), mode, target, other, ...(recorded ? [recorded] : [])], {
+    cwd: ROOT,
+    encoding: 'utf8',
   });
-  const handle = (target: string) =>
-    Promise.resolve(pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} })).then((answer) => {
-      if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
-    });
-  const call = () => handle(path);
-  const firstMs = await cpu(call);
-  const warm: number[] = [];
-  for (let i = 0; i < runs; i++) warm.push(await cpu(call));
-  // Warm code, a file this isolate has not read yet: what a request costs once the isolate is running.
-  const coldDataMs = await cpu(() => handle(otherPath));
-  return { firstMs: +firstMs.toFixed(2), warmMedianMs: +percentile(warm, 50).toFixed(3), coldDataMs: +coldDataMs.toFixed(2) };
+  if (child.status !== 0) throw new Error(`bench/edge-cpu.ts ${mode} ${target} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { firstMs: number; warmMedianMs: number; coldDataMs: number };
 }
 
 const report: Record<string, unknown> = {};
-const TRENDING = '/api/v1/trending-tags?region=IN&days=90&limit=500';
-const TITLE = `/api/v1/title-score?region=IN&title=${encodeURIComponent('क्रिकेट Highlights | India vs Pakistan 2026 🔥')}`;
-report.cpu = {
-  trendingTags90x500: await workerPipelineCpu(TRENDING, 200, TRENDING.replace('region=IN', 'region=BR')),
-  titleScore: await workerPipelineCpu(TITLE, 200, TITLE.replace('region=IN', 'region=BR')),
-};
+const recordedFile = await recordUpstream(Object.values(ENDPOINT_TARGETS).flat());
+const cpu: Record<string, Record<string, unknown>> = { sample: {}, live: {} };
+for (const mode of ['sample', 'live'] as const) {
+  for (const [name, [target, other]] of Object.entries(ENDPOINT_TARGETS)) {
+    const otherTarget = other.replace('OTHER', OTHER_VIDEO);
+    cpu[mode]![name] = endpointCpu(mode, target, otherTarget, mode === 'live' ? recordedFile : undefined);
+    process.stderr.write(`bench:edge: ${mode} ${name} ${JSON.stringify(cpu[mode]![name])}\n`);
+  }
+}
+report.cpuMs = cpu;
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   const full = await start('start:edge');
   report.coldStartWithBuildMs = full.ms;
@@ -138,6 +147,6 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 const edge = await start('serve:edge');
 report.coldStartMs = edge.ms;
 report.hotVideo = await latency('/api/v1/video?url=W00uHvCa7iA', 500);
-report.hotTrendingTags = await latency(TRENDING, 300);
+report.hotTrendingTags = await latency(ENDPOINT_TARGETS.trendingTags90x500![0], 300);
 await stop(edge.child);
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,101 @@
+/**
+ * One measurement for `npm run bench:edge`, in a fresh process so the first request really is the first of an
+ * isolate (cold code, cold data): the Worker's pipeline, composed as functions/worker/index.ts composes it (no
+ * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8 under process.cpuUsage(),
+ * since workerd freezes timers inside a request. Modules are loaded before the clock starts, as workerd
+ * evaluates them at isolate start-up, outside any request.
+ *
+ * `tsx bench/edge-cpu.ts <sample|live> <target> <other target> [recorded upstream answers file]` prints
+ * {firstMs, warmMedianMs, coldDataMs}. In live mode the upstream's answers are replayed from the file (recorded by
+ * bench/edge.ts from the fault-injecting emulator), so none of the emulator's work is measured.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPipeline } from '../functions/pipeline.ts';
+import { webEtag } from '../functions/etag.ts';
+import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
+import { createSampleClient } from '../functions/upstream.ts';
+import type { ResponseCache } from '../functions/runtime.ts';
+import { createYouTubeClient } from '../src/youtube/client.ts';
+import { createYouTubeService } from '../src/youtube/service.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const [mode, target, otherTarget, recordedFile] = process.argv.slice(2) as ['sample' | 'live', string, string, string?];
+const WARM_RUNS = 200;
+
+/** Upstream answers by path and query (without the key), as the emulator gave them. */
+type Recorded = Record<string, { status: number; body: string }>;
+
+const dist = join(ROOT, process.env.DIST_DIR ?? 'dist');
+const assets: AssetFetcher = {
+  async fetch(request) {
+    const body = await readFile(join(dist, new URL(request.url).pathname)).catch(() => null);
+    return new Response(body, { status: body ? 200 : 404 });
+  },
+};
+const recorded: Recorded = recordedFile ? JSON.parse(await readFile(recordedFile, 'utf8')) : {};
+const replay: typeof fetch = async (input) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const answer = recorded[url.pathname + url.search];
+  if (!answer) throw new Error(`no recorded upstream answer for ${url.pathname}${url.search}`);
+  return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+};
+/**
+ * What functions/worker/index.ts does inside the first request of an isolate: read the manifest, make the
+ * upstream client (in sample mode, the sample upstream) and the pipeline.
+ */
+async function setUp() {
+  const client =
+    mode === 'live'
+      ? createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: replay })
+      : createSampleClient();
+  const noCache: ResponseCache = { get: async () => undefined, put: async () => {} };
+  const data = await loadAssetsPreparedData(assets);
+  return createPipeline({
+    mode,
+    youtube: createYouTubeService({ client, shareInFlight: false }),
+    data,
+    rateLimit: null,
+    cache: noCache,
+    now: Date.now,
+    sharesInFlight: false,
+    etag: webEtag,
+    joinDeadlineMs: 17_000,
+    accessLog: () => {},
+    errorLog: (line) => process.stderr.write(`${line}\n`),
+    startedAt: Date.now(),
+  });
+}
+
+let pipeline: Awaited<ReturnType<typeof setUp>>;
+
+async function cpuMs(path: string): Promise<number> {
+  const before = process.cpuUsage();
+  const answer = await pipeline({ method: 'GET', target: path, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} });
+  const used = process.cpuUsage(before);
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  return (used.user + used.system) / 1000;
+}
+
+// Node implements fetch's Response, Headers and Request in JavaScript (undici), loaded and compiled on first use
+// (about 25 ms here); workerd implements them natively. Used once before the clock, so that cost is not counted
+// as the Worker's.
+await new Response(JSON.stringify({ warm: true }), { headers: new Headers({ 'content-type': 'application/json' }) }).json();
+await new Request('https://tagdex.invalid/').arrayBuffer();
+await crypto.subtle.digest('SHA-256', new Uint8Array(1));
+await readFile(join(dist, '_prepared/manifest.json')).catch(() => null);
+
+// The first request of an isolate sets the isolate up, as the Worker does.
+const setUpStarted = process.cpuUsage();
+pipeline = await setUp();
+const setUpUsed = process.cpuUsage(setUpStarted);
+const firstMs = (setUpUsed.user + setUpUsed.system) / 1000 + (await cpuMs(target));
+const warm: number[] = [];
+for (let i = 0; i < WARM_RUNS; i++) warm.push(await cpuMs(target));
+warm.sort((a, b) => a - b);
+// Warm code, data this isolate has not read yet (another region, another video): a running isolate's cost.
+const coldDataMs = await cpuMs(otherTarget);
+process.stdout.write(
+  `${JSON.stringify({ firstMs: +firstMs.toFixed(2), warmMedianMs: +warm[Math.floor(warm.length / 2)]!.toFixed(3), coldDataMs: +coldDataMs.toFixed(2) })}\n`,
+);
