@@ -12,7 +12,8 @@ import type {
   VideoStatistics,
 } from '../youtube/wire-types.ts';
 import type { UpstreamDataset } from './youtube-answers.ts';
-import { AWKWARD_TAGS, REGION_CONTENT, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
+import { AWKWARD_TAGS, formatDate, regionContent, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
+import { TEMPLATE_SLOT } from '../schemas/sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
 
 /** Ends every sample description, so sample data is never mistaken for real data. */
@@ -97,7 +98,7 @@ function dayIndex(date: string): number {
 }
 
 function arrivals(region: Region, day: number): number {
-  const base = (REGION_CONTENT[region].chartSize * ARRIVAL_SURPLUS) / MEAN_STAY;
+  const base = (regionContent(region).chartSize * ARRIVAL_SURPLUS) / MEAN_STAY;
   const rng = createRng(`arrivals|${region}|${day}`);
   return Math.max(1, Math.round(base * (0.9 + 0.2 * rng.next())));
 }
@@ -114,7 +115,7 @@ function planOf(region: Region, startDay: number, index: number): Plan {
       stay: rng.weighted(STAY_WEIGHTS),
       hotness,
       growth: Math.min(2.5, Math.max(1.02, rng.logNormal(1.2, 0.12))),
-      firstViews: Math.round(REGION_CONTENT[region].viewsMedian * rng.logNormal(1, 0.9) * Math.sqrt(hotness)),
+      firstViews: Math.round(regionContent(region).viewsMedian * rng.logNormal(1, 0.9) * Math.sqrt(hotness)),
     };
   });
 }
@@ -131,7 +132,7 @@ function chartPlans(region: Region, day: number): Plan[] {
     }
   }
   ranked.sort((a, b) => b.score - a.score || (a.plan.key < b.plan.key ? -1 : 1));
-  return ranked.slice(0, REGION_CONTENT[region].chartSize).map((r) => r.plan);
+  return ranked.slice(0, regionContent(region).chartSize).map((r) => r.plan);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -150,7 +151,6 @@ interface Fill {
 
 /** A template split into literal text and slots (`{name}`, `{name2}`, `{nameTag}`), parsed once. */
 type TemplatePart = string | { name: string; key: string; tag: boolean };
-const SLOT = /\{([a-zA-Z]+?)(\d?)(Tag)?\}/g;
 const parsedTemplates = new Map<string, TemplatePart[]>();
 
 function parseTemplate(template: string): TemplatePart[] {
@@ -158,7 +158,7 @@ function parseTemplate(template: string): TemplatePart[] {
   if (!parts) {
     parts = [];
     let last = 0;
-    for (const m of template.matchAll(SLOT)) {
+    for (const m of template.matchAll(TEMPLATE_SLOT)) {
       if (m.index > last) parts.push(template.slice(last, m.index));
       parts.push({ name: m[1] as string, key: (m[1] as string) + (m[2] ?? ''), tag: m[3] !== undefined });
       last = m.index + m[0].length;
@@ -179,7 +179,7 @@ function special(f: Fill, name: string): string | undefined {
       return String(dateOf(f.day).getUTCFullYear());
     case 'date': {
       const d = dateOf(f.day);
-      return f.content.dateFormat(d.getUTCDate(), f.content.months[d.getUTCMonth()] ?? '', d.getUTCFullYear());
+      return formatDate(f.content, d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear());
     }
     case 'handle':
       return f.handle;
@@ -366,7 +366,7 @@ function videoThumbnails(id: string, rng: Rng, live: boolean): Thumbnails {
 }
 
 function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
-  const content = REGION_CONTENT[plan.region];
+  const content = regionContent(plan.region);
   const rng = createRng(`video|${plan.key}`);
   const genre = pin.genre
     ? (content.genres.find((g) => g.key === pin.genre) ?? fail(`no genre ${pin.genre}`))
@@ -499,7 +499,7 @@ function evergreenVideos(): VideoResource[] {
     const fixedPin: Pin = { broadcast: 'none', ...pin };
     const plan: Plan = { key, region, startDay: EVERGREEN_DAY, stay: 1, hotness: 1, growth: 1, firstViews: 0 };
     const base = remember(baseMemo, key, () => makeVideoBase(plan, fixedPin));
-    const views = base.upcoming ? 0 : Math.round(REGION_CONTENT[region].viewsMedian * (2 + createRng(key).next() * 6));
+    const views = base.upcoming ? 0 : Math.round(regionContent(region).viewsMedian * (2 + createRng(key).next() * 6));
     return toResource(base, views, 'evergreen');
   });
 }
@@ -508,7 +508,7 @@ function allChannelSeeds(): { region: Region; genre: Genre; seed: ChannelSeed }[
   const seen = new Set<string>();
   const out: { region: Region; genre: Genre; seed: ChannelSeed }[] = [];
   for (const region of REGIONS) {
-    for (const genre of REGION_CONTENT[region].genres) {
+    for (const genre of regionContent(region).genres) {
       for (const seed of genre.channels) {
         if (seen.has(seed.handle)) continue;
         seen.add(seed.handle);
@@ -526,7 +526,7 @@ function roundSubscribers(n: number): number {
 }
 
 function makeChannel(region: Region, genre: Genre, seed: ChannelSeed): ChannelResource {
-  const content = REGION_CONTENT[region];
+  const content = regionContent(region);
   const id = makeChannelId(`channel|${seed.handle}`);
   const rng = createRng(`channel|${seed.handle}`);
   const f: Fill = {
