@@ -5,8 +5,9 @@
  * Worker and through Node's JSON modules otherwise, so both runtimes read the same files.
  */
 import type { Region } from '../lib/regions.ts';
-import { SampleAwkwardTags, SampleRegionContent } from '../schemas/sample-content.ts';
+import { SampleAwkwardTags, SampleCategoryList, SampleRegionContent } from '../schemas/sample-content.ts';
 import awkwardTags from './sample/awkward-tags.json' with { type: 'json' };
+import categoryList from './sample/categories.json' with { type: 'json' };
 import BD from './sample/bd.json' with { type: 'json' };
 import BR from './sample/br.json' with { type: 'json' };
 import EG from './sample/eg.json' with { type: 'json' };
@@ -29,11 +30,19 @@ export function regionContent(region: Region): RegionContent {
     const parsed = SampleRegionContent.safeParse(RAW_CONTENT[region]);
     if (!parsed.success) throw new Error(`sample content for ${region} is invalid: ${parsed.error.message}`);
     if (parsed.data.region !== region) throw new Error(`sample content for ${region} says it is ${parsed.data.region}`);
+    for (const id of Object.keys(parsed.data.categoryCharts)) {
+      if (!SAMPLE_CATEGORIES.some((c) => c.id === id && c.assignable)) {
+        throw new Error(`sample content for ${region} charts category ${id}, which is not an assignable category`);
+      }
+    }
     content = parsed.data;
     loaded.set(region, content);
   }
   return content;
 }
+
+/** Every sample region's `videoCategories.list` (they share one list, as real regions nearly do). */
+export const SAMPLE_CATEGORIES: readonly { id: string; title: string; assignable: boolean }[] = SampleCategoryList.parse(categoryList);
 
 /** Tags that trip naive CSV writers and tag counters: quotes, ampersands, formula-like starts, full-width. */
 export const AWKWARD_TAGS: readonly string[] = SampleAwkwardTags.parse(awkwardTags);

@@ -11,8 +11,8 @@ import type {
   VideoSnippet,
   VideoStatistics,
 } from '../youtube/wire-types.ts';
-import type { UpstreamDataset } from './youtube-answers.ts';
-import { AWKWARD_TAGS, formatDate, regionContent, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
+import type { UpstreamDataset, VideoCategoryEntry } from './youtube-answers.ts';
+import { AWKWARD_TAGS, SAMPLE_CATEGORIES, formatDate, regionContent, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
 import { TEMPLATE_SLOT } from '../schemas/sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
 
@@ -43,6 +43,8 @@ const MEMO_LIMIT = 200_000;
 interface Plan {
   key: string;
   region: Region;
+  /** The category chart the video arrived on; absent for the overall chart. */
+  category?: string;
   startDay: number;
   stay: number;
   hotness: number;
@@ -97,20 +99,34 @@ function dayIndex(date: string): number {
   return Math.round((ms - EPOCH_MS) / DAY_MS);
 }
 
-function arrivals(region: Region, day: number): number {
-  const base = (regionContent(region).chartSize * ARRIVAL_SURPLUS) / MEAN_STAY;
-  const rng = createRng(`arrivals|${region}|${day}`);
+/** A chart of the generator: a region's overall chart, or one of its category charts. */
+interface ChartRef {
+  region: Region;
+  category?: string;
+  size: number;
+}
+
+/** The overall chart's keys are the region alone, as before category charts existed, so its videos stay put. */
+function chartName(chart: ChartRef): string {
+  return chart.category === undefined ? chart.region : `${chart.region}/${chart.category}`;
+}
+
+function arrivals(chart: ChartRef, day: number): number {
+  const base = (chart.size * ARRIVAL_SURPLUS) / MEAN_STAY;
+  const rng = createRng(`arrivals|${chartName(chart)}|${day}`);
   return Math.max(1, Math.round(base * (0.9 + 0.2 * rng.next())));
 }
 
-function planOf(region: Region, startDay: number, index: number): Plan {
-  const key = `${region}|${startDay}|${index}`;
+function planOf(chart: ChartRef, startDay: number, index: number): Plan {
+  const key = `${chartName(chart)}|${startDay}|${index}`;
+  const { region, category } = chart;
   return remember(planMemo, key, () => {
     const rng = createRng(`plan|${key}`);
     const hotness = rng.logNormal(1, 0.8);
     return {
       key,
       region,
+      ...(category === undefined ? {} : { category }),
       startDay,
       stay: rng.weighted(STAY_WEIGHTS),
       hotness,
@@ -120,19 +136,43 @@ function planOf(region: Region, startDay: number, index: number): Plan {
   });
 }
 
-/** The region's chart on `day`, best first: videos whose stay covers the day, ranked, cut to the chart size. */
-function chartPlans(region: Region, day: number): Plan[] {
-  const ranked: { plan: Plan; score: number }[] = [];
+type Ranked = { plan: Plan; score: number };
+
+/** The videos of a chart whose stay covers `day`, each with its rank score that day. */
+function onChart(chart: ChartRef, day: number): Ranked[] {
+  const ranked: Ranked[] = [];
   for (let start = day - MAX_STAY + 1; start <= day; start++) {
-    const n = arrivals(region, start);
+    const n = arrivals(chart, start);
     for (let i = 0; i < n; i++) {
-      const plan = planOf(region, start, i);
+      const plan = planOf(chart, start, i);
       const age = day - start;
       if (age < plan.stay) ranked.push({ plan, score: plan.hotness * RANK_DECAY ** age });
     }
   }
+  return ranked;
+}
+
+/** Best first, cut to the chart's size. */
+function topPlans(ranked: Ranked[], size: number): Plan[] {
   ranked.sort((a, b) => b.score - a.score || (a.plan.key < b.plan.key ? -1 : 1));
-  return ranked.slice(0, regionContent(region).chartSize).map((r) => r.plan);
+  return ranked.slice(0, size).map((r) => r.plan);
+}
+
+/** The region's overall chart on `day`, best first: videos whose stay covers the day, ranked, cut to its size. */
+function chartPlans(region: Region, day: number): Plan[] {
+  const size = regionContent(region).chartSize;
+  return topPlans(onChart({ region, size }, day), size);
+}
+
+/**
+ * A category chart on `day`: the overall chart's contenders of that category (a music video trending overall
+ * trends on the Music chart too) and the category's own arrivals, ranked together.
+ */
+function categoryChartPlans(region: Region, category: string, size: number, day: number): Plan[] {
+  const overall = onChart({ region, size: regionContent(region).chartSize }, day).filter(
+    ({ plan }) => genreOf(plan).categoryId === category,
+  );
+  return topPlans([...overall, ...onChart({ region, category, size }, day)], size);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -365,12 +405,41 @@ function videoThumbnails(id: string, rng: Rng, live: boolean): Thumbnails {
   return thumbs;
 }
 
+/** The genres a chart draws from, with their weights: by share of the overall chart, or all of one category. */
+const genreChoices = new Map<string, (readonly [Genre, number])[]>();
+
+function choicesFor(region: Region, category: string | undefined): (readonly [Genre, number])[] {
+  const key = `${region}|${category ?? ''}`;
+  let choices = genreChoices.get(key);
+  if (choices === undefined) {
+    const genres = regionContent(region).genres;
+    choices =
+      category === undefined
+        ? genres.filter((g) => g.weight > 0).map((g) => [g, g.weight] as const)
+        : genres.filter((g) => g.categoryId === category).map((g) => [g, g.weight || 1] as const);
+    if (choices.length === 0) fail(`${region} has no genre for category ${category}`);
+    genreChoices.set(key, choices);
+  }
+  return choices;
+}
+
+/** The video's genre: the first draw of its seeded stream, so it is known without writing the video. */
+function pickGenre(plan: Plan, rng: Rng): Genre {
+  return rng.weighted(choicesFor(plan.region, plan.category));
+}
+
+const genreMemo = new Map<string, Genre>();
+
+function genreOf(plan: Plan): Genre {
+  return remember(genreMemo, plan.key, () => pickGenre(plan, createRng(`video|${plan.key}`)));
+}
+
 function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   const content = regionContent(plan.region);
   const rng = createRng(`video|${plan.key}`);
   const genre = pin.genre
     ? (content.genres.find((g) => g.key === pin.genre) ?? fail(`no genre ${pin.genre}`))
-    : rng.weighted(content.genres.map((g) => [g, g.weight] as const));
+    : pickGenre(plan, rng);
   const seed = pin.channel
     ? (genre.channels.find((c) => c.handle === pin.channel) ?? fail(`no channel ${pin.channel}`))
     : rng.pick(genre.channels);
@@ -636,12 +705,34 @@ export const SAMPLE_EXAMPLES = {
   commentsOffVideoId: makeVideoId(`video|${evergreenKey('commentsOff', 'EG')}`),
 } as const;
 
+/** Each sample region's `videoCategories.list`. */
+export function sampleCategoryLists(): Record<Region, VideoCategoryEntry[]> {
+  return Object.fromEntries(REGIONS.map((region) => [region, SAMPLE_CATEGORIES.map((c) => ({ ...c }))])) as Record<
+    Region,
+    VideoCategoryEntry[]
+  >;
+}
+
+/**
+ * A region's chart for one category on `date`, best first, with that day's view counts; null when the category
+ * has no chart in the region. Same date, same chart; built on demand, since a date has about a hundred of them.
+ */
+export function createSampleCategoryChart(opts: { date: string; region: Region; categoryId: string }): VideoResource[] | null {
+  const day = dayIndex(opts.date);
+  const sizes = regionContent(opts.region).categoryCharts;
+  if (!Object.hasOwn(sizes, opts.categoryId)) return null;
+  const size = sizes[opts.categoryId] as number;
+  return categoryChartPlans(opts.region, opts.categoryId, size, day).map((plan) => videoOn(plan, day));
+}
+
 /**
  * The sample dataset for one date (`YYYY-MM-DD`): each region's most-popular chart that day, its videos
  * with that day's view counts, the evergreen videos, and every sample channel. Same date, same data.
+ * With `categories`, also every region's category list and every category chart with its videos (about ten
+ * times the work; the sample upstream builds them one at a time instead, as they are asked for).
  * Treat the result as read-only: its parts are shared between calls.
  */
-export function createSampleDataset(opts: { date: string }): UpstreamDataset {
+export function createSampleDataset(opts: { date: string; categories?: boolean }): UpstreamDataset {
   const day = dayIndex(opts.date);
   const charts: Record<string, string[]> = {};
   const videos: VideoResource[] = [];
@@ -652,5 +743,40 @@ export function createSampleDataset(opts: { date: string }): UpstreamDataset {
   }
   videos.push(...evergreenVideos());
   const { channels, usernames } = sampleChannels();
-  return { videos, channels: [...channels], charts, usernames: { ...usernames } };
+  const dataset: UpstreamDataset = { videos, channels: [...channels], charts, usernames: { ...usernames } };
+  if (opts.categories) addCategoryCharts(dataset, opts.date);
+  return dataset;
+}
+
+function addCategoryCharts(dataset: UpstreamDataset, date: string): void {
+  for (const region of REGIONS) {
+    for (const categoryId of Object.keys(regionContent(region).categoryCharts)) addCategoryChart(dataset, { date, region, categoryId });
+  }
+}
+
+/** The ids of a dataset's videos, kept so charts added one by one skip videos it already holds. */
+const videoIds = new WeakMap<UpstreamDataset, Set<string>>();
+
+/**
+ * Adds one category chart to a dataset made by `createSampleDataset` for the same date: the chart's ids, the
+ * videos not there yet, and the category lists (so a category without a chart answers `videoChartNotFound`).
+ */
+export function addCategoryChart(dataset: UpstreamDataset, opts: { date: string; region: Region; categoryId: string }): void {
+  dataset.categories ??= sampleCategoryLists();
+  const byCategory = (dataset.categoryCharts ??= {});
+  const charts = (byCategory[opts.region] ??= {});
+  if (Object.hasOwn(charts, opts.categoryId)) return;
+  const chart = createSampleCategoryChart(opts);
+  if (chart === null) return;
+  let known = videoIds.get(dataset);
+  if (known === undefined) {
+    known = new Set(dataset.videos.map((v) => v.id));
+    videoIds.set(dataset, known);
+  }
+  for (const video of chart) {
+    if (known.has(video.id)) continue;
+    known.add(video.id);
+    dataset.videos.push(video);
+  }
+  charts[opts.categoryId] = chart.map((v) => v.id);
 }

@@ -14,6 +14,7 @@ export const TEMPLATE_SPECIALS = ['year', 'date', 'handle', 'ep', 'n', 'round', 
 export const TEMPLATE_SLOT = /\{([a-zA-Z]+?)(\d?)(Tag)?\}/g;
 
 const text = z.string().min(1);
+const categoryId = z.string().regex(/^\d{1,2}$/);
 const templates = z.array(text);
 const weight = z.number().nonnegative();
 
@@ -37,7 +38,7 @@ export const SampleGenre = z.strictObject({
   /** Unique within the region. */
   key: text,
   /** YouTube's `videoCategoryId` the genre's videos are filed under. */
-  categoryId: z.string().regex(/^\d{1,2}$/),
+  categoryId,
   /** Relative share of the region's overall chart; 0 for genres seen on category charts only. */
   weight,
   /** Title templates (Latin script, or the region's main script where that is the norm). */
@@ -81,6 +82,11 @@ export const SampleRegionContent = z
     /** Named lists of values the templates draw from. */
     slots: z.record(z.string().regex(/^[a-zA-Z]+$/), z.array(text).min(1)),
     genres: z.array(SampleGenre).min(1),
+    /**
+     * The region's category charts: category id → videos on a full chart (at most 200). A category left out has
+     * no chart in the region (the upstream answers 400 `videoChartNotFound`).
+     */
+    categoryCharts: z.record(categoryId, z.number().int().min(1).max(200)),
     /** Tags any video of the region may carry. */
     generalTags: templates,
     /** Emoji for `{e}`; empty strings make "no emoji" a choice too. */
@@ -111,10 +117,21 @@ export const SampleRegionContent = z
         check(genre[field] ?? [], ['genres', g, field]);
       }
     });
+    for (const category of Object.keys(content.categoryCharts)) {
+      if (!content.genres.some((g) => g.categoryId === category)) {
+        ctx.addIssue({ code: 'custom', path: ['categoryCharts', category], message: `no genre of category ${category}` });
+      }
+    }
     check(content.generalTags, ['generalTags']);
     check(content.channelAbout, ['channelAbout']);
   });
 export type SampleRegionContent = z.infer<typeof SampleRegionContent>;
+
+/** The categories `videoCategories.list?hl=en` lists, in its order (the same set in every sample region). */
+export const SampleCategoryList = z
+  .array(z.strictObject({ id: categoryId, title: text, assignable: z.boolean() }))
+  .min(1)
+  .refine((list) => new Set(list.map((c) => c.id)).size === list.length, 'category ids must be unique');
 
 /** Tags that trip naive CSV writers and tag counters; `{handle}` becomes the channel's handle. */
 export const SampleAwkwardTags = z.array(text).min(1);
