@@ -169,10 +169,18 @@ function chartPlans(region: Region, day: number): Plan[] {
  * trends on the Music chart too) and the category's own arrivals, ranked together.
  */
 function categoryChartPlans(region: Region, category: string, size: number, day: number): Plan[] {
-  const overall = onChart({ region, size: regionContent(region).chartSize }, day).filter(
-    ({ plan }) => genreOf(plan).categoryId === category,
-  );
-  return topPlans([...overall, ...onChart({ region, category, size }, day)], size);
+  const overallSize = regionContent(region).chartSize;
+  const overall = onChart({ region, size: overallSize }, day).filter(({ plan }) => genreOf(plan).categoryId === category);
+  // The category's own arrivals fill what the overall chart leaves, so most of its contenders make the cut.
+  const ownSize = Math.max(Math.round(size / 4), size - Math.round(overallSize * overallShare(region, category)));
+  return topPlans([...overall, ...onChart({ region, category, size: ownSize }, day)], size);
+}
+
+/** The share of a region's overall chart that is of `category`, by genre weight. */
+function overallShare(region: Region, category: string): number {
+  const choices = choicesFor(region, undefined);
+  const total = choices.reduce((sum, [, w]) => sum + w, 0);
+  return choices.reduce((sum, [g, w]) => sum + (g.categoryId === category ? w : 0), 0) / total;
 }
 
 // ---------------------------------------------------------------------------------------------------------
