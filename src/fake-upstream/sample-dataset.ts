@@ -451,7 +451,7 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   const seed = pin.channel
     ? (genre.channels.find((c) => c.handle === pin.channel) ?? fail(`no channel ${pin.channel}`))
     : rng.pick(genre.channels);
-  const id = makeVideoId(`video|${plan.key}`);
+  const id = videoIdOf(plan);
   const f: Fill = { rng, content, day: plan.startDay, handle: `@${seed.handle.toLowerCase()}`, picks: new Map(), used: new Map() };
 
   const local = genre.localTitles && (pin.local ?? rng.chance(genre.localShare ?? 0));
@@ -529,6 +529,10 @@ function toResource(base: VideoBase, views: number, etagSalt: string): VideoReso
     contentDetails: base.contentDetails,
     statistics,
   };
+}
+
+function videoIdOf(plan: Plan): string {
+  return makeVideoId(`video|${plan.key}`);
 }
 
 /** A charting video as it looks on `day`: views grow from first to last charting day by `growth`. */
@@ -734,57 +738,81 @@ export function createSampleCategoryChart(opts: { date: string; region: Region; 
 }
 
 /**
- * The sample dataset for one date (`YYYY-MM-DD`): each region's most-popular chart that day, its videos
- * with that day's view counts, the evergreen videos, and every sample channel. Same date, same data.
+ * One date of the sample, written lazily: every chart as video ids (cheap: plans only, no text), and a video only
+ * when it is asked for. The sample upstream answers from this; `createSampleDataset` writes all of it at once.
+ */
+export interface SampleDay {
+  /** Charts, category lists, channels and the evergreen videos; every charted video through `findVideo`. */
+  readonly dataset: UpstreamDataset;
+  /** Puts one category chart into `dataset.categoryCharts`; false when the category has no chart in the region. */
+  addCategoryChart(region: Region, categoryId: string): boolean;
+}
+
+/** The sample of one date (`YYYY-MM-DD`), written as it is read. Same date, same data. */
+export function createSampleDay(opts: { date: string }): SampleDay {
+  const day = dayIndex(opts.date);
+  const plansById = new Map<string, Plan>();
+  const written = new Map<string, VideoResource>();
+  const idsOf = (plans: Plan[]) =>
+    plans.map((plan) => {
+      const id = videoIdOf(plan);
+      plansById.set(id, plan);
+      return id;
+    });
+  const charts: Record<string, string[]> = {};
+  for (const region of REGIONS) charts[region] = idsOf(chartPlans(region, day));
+  const categoryCharts: Record<string, Record<string, string[]>> = {};
+  const { channels, usernames } = sampleChannels();
+  const dataset: UpstreamDataset = {
+    videos: evergreenVideos(),
+    channels: [...channels],
+    charts,
+    usernames: { ...usernames },
+    categories: sampleCategoryLists(),
+    categoryCharts,
+    findVideo(id) {
+      let video = written.get(id);
+      const plan = video === undefined ? plansById.get(id) : undefined;
+      if (plan) written.set(id, (video = videoOn(plan, day)));
+      return video;
+    },
+  };
+  return {
+    dataset,
+    addCategoryChart(region, categoryId) {
+      const byCategory = (categoryCharts[region] ??= {});
+      if (Object.hasOwn(byCategory, categoryId)) return true;
+      const sizes = regionContent(region).categoryCharts;
+      if (!Object.hasOwn(sizes, categoryId)) return false;
+      byCategory[categoryId] = idsOf(categoryChartPlans(region, categoryId, sizes[categoryId] as number, day));
+      return true;
+    },
+  };
+}
+
+/**
+ * The sample dataset for one date (`YYYY-MM-DD`), written out: each region's most-popular chart that day, its
+ * videos with that day's view counts, the evergreen videos, and every sample channel. Same date, same data.
  * With `categories`, also every region's category list and every category chart with its videos (about ten
- * times the work; the sample upstream builds them one at a time instead, as they are asked for).
+ * times the work; the sample upstream writes only what is asked for, through `createSampleDay`).
  * Treat the result as read-only: its parts are shared between calls.
  */
 export function createSampleDataset(opts: { date: string; categories?: boolean }): UpstreamDataset {
-  const day = dayIndex(opts.date);
-  const charts: Record<string, string[]> = {};
-  const videos: VideoResource[] = [];
+  const { dataset, addCategoryChart } = createSampleDay(opts);
+  const { findVideo, categories, categoryCharts = {}, ...rest } = dataset;
+  const charted = (ids: readonly string[]) => ids.map((id) => findVideo?.(id) ?? fail(`no video ${id}`));
+  const videos = [...Object.values(rest.charts).flatMap(charted), ...rest.videos];
+  if (!opts.categories) return { ...rest, videos };
+  const known = new Set(videos.map((v) => v.id));
   for (const region of REGIONS) {
-    const chart = chartPlans(region, day).map((plan) => videoOn(plan, day));
-    charts[region] = chart.map((v) => v.id);
-    videos.push(...chart);
+    for (const categoryId of Object.keys(regionContent(region).categoryCharts)) {
+      addCategoryChart(region, categoryId);
+      for (const video of charted(categoryCharts[region]?.[categoryId] ?? [])) {
+        if (known.has(video.id)) continue;
+        known.add(video.id);
+        videos.push(video);
+      }
+    }
   }
-  videos.push(...evergreenVideos());
-  const { channels, usernames } = sampleChannels();
-  const dataset: UpstreamDataset = { videos, channels: [...channels], charts, usernames: { ...usernames } };
-  if (opts.categories) addCategoryCharts(dataset, opts.date);
-  return dataset;
-}
-
-function addCategoryCharts(dataset: UpstreamDataset, date: string): void {
-  for (const region of REGIONS) {
-    for (const categoryId of Object.keys(regionContent(region).categoryCharts)) addCategoryChart(dataset, { date, region, categoryId });
-  }
-}
-
-/** The ids of a dataset's videos, kept so charts added one by one skip videos it already holds. */
-const videoIds = new WeakMap<UpstreamDataset, Set<string>>();
-
-/**
- * Adds one category chart to a dataset made by `createSampleDataset` for the same date: the chart's ids, the
- * videos not there yet, and the category lists (so a category without a chart answers `videoChartNotFound`).
- */
-export function addCategoryChart(dataset: UpstreamDataset, opts: { date: string; region: Region; categoryId: string }): void {
-  dataset.categories ??= sampleCategoryLists();
-  const byCategory = (dataset.categoryCharts ??= {});
-  const charts = (byCategory[opts.region] ??= {});
-  if (Object.hasOwn(charts, opts.categoryId)) return;
-  const chart = createSampleCategoryChart(opts);
-  if (chart === null) return;
-  let known = videoIds.get(dataset);
-  if (known === undefined) {
-    known = new Set(dataset.videos.map((v) => v.id));
-    videoIds.set(dataset, known);
-  }
-  for (const video of chart) {
-    if (known.has(video.id)) continue;
-    known.add(video.id);
-    dataset.videos.push(video);
-  }
-  charts[opts.categoryId] = chart.map((v) => v.id);
+  return { ...rest, videos, categories, categoryCharts };
 }

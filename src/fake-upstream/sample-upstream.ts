@@ -4,8 +4,7 @@
  */
 import { REGIONS, type Region } from '../lib/regions.ts';
 import { API_PREFIX, createYouTubeAnswers } from './youtube-answers.ts';
-import { addCategoryChart, createSampleDataset, sampleCategoryLists } from './sample-dataset.ts';
-import type { UpstreamDataset } from './youtube-answers.ts';
+import { createSampleDay, type SampleDay } from './sample-dataset.ts';
 
 /** A `fetch` for the YouTube client, plus the date whose charts it serves. */
 export interface SampleUpstream {
@@ -17,11 +16,6 @@ function todayUtc(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-/** The day's dataset with every region's category list; category charts join it as they are asked for. */
-function datasetFor(date: string): UpstreamDataset {
-  return { ...createSampleDataset({ date }), categories: sampleCategoryLists(), categoryCharts: {} };
-}
-
 /** The region and category of a `videos.list?chart=mostPopular&videoCategoryId=` request, if it is one. */
 function categoryChartAsked(input: RequestInfo | URL): { region: Region; categoryId: string } | null {
   const url = new URL(input instanceof Request ? input.url : input);
@@ -31,36 +25,31 @@ function categoryChartAsked(input: RequestInfo | URL): { region: Region; categor
   return (REGIONS as readonly string[]).includes(region) ? { region: region as Region, categoryId } : null;
 }
 
-function hasChart(dataset: UpstreamDataset, chart: { region: Region; categoryId: string }): boolean {
-  return Object.hasOwn(dataset.categoryCharts?.[chart.region] ?? {}, chart.categoryId);
-}
-
 /**
- * Serves the sample dataset for `date`. Without a date it follows the UTC calendar: the first request of a
- * new day switches the charts to that day's, so a long-running server stays current. A category chart is
- * built the first time it is asked for that day; until then its category-only videos are not found by `id`.
+ * Serves the sample for `date`. Without a date it follows the UTC calendar: the first request of a new day
+ * switches the charts to that day's, so a long-running server stays current. Nothing is built before the first
+ * request, and a video is written only when asked for; a category chart joins the day the first time it is
+ * asked for, and until then its category-only videos are not found by `id`.
  */
 export function createSampleUpstream(opts: { date?: string } = {}): SampleUpstream {
   const fixed = opts.date;
   let current = fixed ?? todayUtc(Date.now());
-  let dataset = datasetFor(current);
-  const answers = createYouTubeAnswers(dataset);
+  let day: SampleDay | null = null;
+  let answers: ReturnType<typeof createYouTubeAnswers> | null = null;
   return {
     get date() {
       return current;
     },
     fetch(input, init) {
       const today = fixed ?? todayUtc(Date.now());
-      if (today !== current) {
+      if (today !== current || day === null || answers === null) {
         current = today;
-        dataset = datasetFor(today);
-        answers.setDataset(dataset);
+        day = createSampleDay({ date: today });
+        if (answers === null) answers = createYouTubeAnswers(day.dataset);
+        else answers.setDataset(day.dataset);
       }
       const asked = categoryChartAsked(input);
-      if (asked && !hasChart(dataset, asked)) {
-        addCategoryChart(dataset, { date: current, ...asked });
-        if (hasChart(dataset, asked)) answers.setDataset(dataset);
-      }
+      if (asked) day.addCategoryChart(asked.region, asked.categoryId);
       return answers.fetch(input, init);
     },
   };

@@ -24,6 +24,8 @@ export interface UpstreamDataset {
   categoryCharts?: Record<string, Record<string, string[]>>;
   /** `videoCategories.list?regionCode=` per region code, in list order. A region without an entry lists none. */
   categories?: Record<string, VideoCategoryEntry[]>;
+  /** A video not in `videos`, written on demand (the sample writes a chart's videos only when asked for). */
+  findVideo?: (id: string) => VideoResource | undefined;
   /** Legacy `/user/` usernames (matched case-insensitively by `forUsername`) → channel id. */
   usernames?: Record<string, string>;
 }
@@ -153,6 +155,10 @@ export function indexDataset(data: UpstreamDataset): Indexed {
     if (channel) usernames.set(name.toLowerCase(), channel);
   }
   return { videos, channels, handles, usernames, data };
+}
+
+function videoById(index: Indexed, id: string): VideoResource | undefined {
+  return index.videos.get(id) ?? index.data.findVideo?.(id);
 }
 
 /** Handles compare case-insensitively, with or without the `@`. */
@@ -288,7 +294,7 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
     const ids = splitIds(q.get('id') ?? '');
     if (isError(ids)) return fail(ids);
     const items = ids.flatMap((id) => {
-      const v = index.videos.get(id);
+      const v = videoById(index, id);
       return v ? [withParts(v, parts)] : [];
     });
     // maxResults is not supported with id; like upstream, it is ignored here.
@@ -311,9 +317,9 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
   const ids =
     category === null
       ? chartIds
-      : (categoryChart ?? chartIds.filter((id) => index.videos.get(id)?.snippet?.categoryId === category));
+      : (categoryChart ?? chartIds.filter((id) => videoById(index, id)?.snippet?.categoryId === category));
   const videos = ids.flatMap((id) => {
-    const v = index.videos.get(id);
+    const v = videoById(index, id);
     return v ? [v] : [];
   });
   const page = paginate(videos, q, maxResults);
