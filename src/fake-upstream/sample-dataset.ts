@@ -170,10 +170,29 @@ function chartPlans(region: Region, day: number): Plan[] {
  */
 function categoryChartPlans(region: Region, category: string, size: number, day: number): Plan[] {
   const overallSize = regionContent(region).chartSize;
-  const overall = onChart({ region, size: overallSize }, day).filter(({ plan }) => genreOf(plan).categoryId === category);
   // The category's own arrivals fill what the overall chart leaves, so most of its contenders make the cut.
   const ownSize = Math.max(Math.round(size / 4), size - Math.round(overallSize * overallShare(region, category)));
-  return topPlans([...overall, ...onChart({ region, category, size: ownSize }, day)], size);
+  return topPlans([...overallContenders(region, day, category), ...onChart({ region, category, size: ownSize }, day)], size);
+}
+
+/** A region's overall contenders on a day, by category; every category chart of that region and day reads them. */
+const contendersMemo = new Map<string, Map<string, Ranked[]>>();
+
+function overallContenders(region: Region, day: number, category: string): Ranked[] {
+  const key = `${region}|${day}`;
+  let byCategory = contendersMemo.get(key);
+  if (byCategory === undefined) {
+    if (contendersMemo.size >= REGIONS.length * 2) contendersMemo.clear();
+    byCategory = new Map();
+    for (const ranked of onChart({ region, size: regionContent(region).chartSize }, day)) {
+      const of = genreOf(ranked.plan).categoryId;
+      const list = byCategory.get(of);
+      if (list) list.push(ranked);
+      else byCategory.set(of, [ranked]);
+    }
+    contendersMemo.set(key, byCategory);
+  }
+  return byCategory.get(category) ?? [];
 }
 
 /** The share of a region's overall chart that is of `category`, by genre weight. */
