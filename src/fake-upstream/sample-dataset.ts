@@ -11,7 +11,7 @@ import type {
   VideoSnippet,
   VideoStatistics,
 } from '../youtube/wire-types.ts';
-import type { UpstreamDataset, VideoCategoryEntry } from './youtube-answers.ts';
+import type { UpstreamDataset } from './youtube-answers.ts';
 import { AWKWARD_TAGS, SAMPLE_CATEGORIES, formatDate, regionContent, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
 import { TEMPLATE_SLOT } from '../schemas/sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
@@ -736,6 +736,8 @@ export const SAMPLE_EXAMPLES = {
   commentsOffVideoId: makeVideoId(`video|${evergreenKey('commentsOff', 'EG')}`),
 } as const;
 
+type VideoCategoryEntry = NonNullable<UpstreamDataset['videoCategories']>[string][number];
+
 /** Each sample region's `videoCategories.list`. */
 export function sampleCategoryLists(): Record<Region, VideoCategoryEntry[]> {
   return Object.fromEntries(REGIONS.map((region) => [region, SAMPLE_CATEGORIES.map((c) => ({ ...c }))])) as Record<
@@ -787,7 +789,7 @@ export function createSampleDay(opts: { date: string }): SampleDay {
     channels: [...channels],
     charts,
     usernames: { ...usernames },
-    categories: sampleCategoryLists(),
+    videoCategories: sampleCategoryLists(),
     categoryCharts,
     findVideo(id) {
       let video = written.get(id);
@@ -818,7 +820,7 @@ export function createSampleDay(opts: { date: string }): SampleDay {
  */
 export function createSampleDataset(opts: { date: string; categories?: boolean }): UpstreamDataset {
   const { dataset, addCategoryChart } = createSampleDay(opts);
-  const { findVideo, categories, categoryCharts = {}, ...rest } = dataset;
+  const { findVideo, videoCategories, categoryCharts = {}, ...rest } = dataset;
   const charted = (ids: readonly string[]) => ids.map((id) => findVideo?.(id) ?? fail(`no video ${id}`));
   const videos = [...Object.values(rest.charts).flatMap(charted), ...rest.videos];
   if (!opts.categories) return { ...rest, videos };
@@ -833,5 +835,5 @@ export function createSampleDataset(opts: { date: string; categories?: boolean }
       }
     }
   }
-  return { ...rest, videos, categories, categoryCharts };
+  return { ...rest, videos, videoCategories, categoryCharts };
 }

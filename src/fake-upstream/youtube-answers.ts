@@ -1,6 +1,5 @@
 /**
- * Answers the YouTube Data API v3 subset tagdex uses (`videos`, `channels`, `search`, `videoCategories`) from a
- * dataset, in the
+ * Answers the YouTube Data API v3 subset tagdex uses (`videos`, `channels`, `search`) from a dataset, in the
  * upstream's exact wire format and error bodies. Stateless: no call log and no faults, so sample mode can run
  * on it for months; the fault-injecting test emulator (test/support/emulator.ts) wraps it.
  */
@@ -18,32 +17,23 @@ export interface UpstreamDataset {
   channels: ChannelResource[];
   /** `chart=mostPopular` per region code: video ids in rank order. */
   charts: Record<string, string[]>;
-  /** `chart=mostPopular&videoCategoryId=` per region code, then category id. Without an entry, the
-   * region's chart is filtered by `snippet.categoryId` (the real filter is loose too), unless the region has
-   * `categories`: then a category without an entry has no chart (400 `videoChartNotFound`). */
+  /** `chart=mostPopular&videoCategoryId=` per region code, then category id. Without an entry for the region,
+   * the region's chart is filtered by `snippet.categoryId` (the real filter is loose too); with one, a category
+   * it lacks answers 400 `videoChartNotFound`, as the real API does for a category without a chart. */
   categoryCharts?: Record<string, Record<string, string[]>>;
-  /** `videoCategories.list?regionCode=` per region code, in list order. A region without an entry lists none. */
-  categories?: Record<string, VideoCategoryEntry[]>;
+  /**
+   * `videoCategories.list?regionCode=` per region code, in list order (English names). A region without an entry
+   * lists no categories. Category charts: see categoryCharts.
+   */
+  videoCategories?: Record<string, { id: string; title: string; assignable: boolean }[]>;
   /** A video not in `videos`, written on demand (the sample writes a chart's videos only when asked for). */
   findVideo?: (id: string) => VideoResource | undefined;
   /** Legacy `/user/` usernames (matched case-insensitively by `forUsername`) → channel id. */
   usernames?: Record<string, string>;
 }
 
-/** One category of a region, as `videoCategories.list?hl=en` names it. */
-export interface VideoCategoryEntry {
-  /** The `videoCategoryId`, e.g. "10". */
-  id: string;
-  /** The English name, e.g. "Music". */
-  title: string;
-  /** Whether videos can be filed under it; only assignable categories can have charts. */
-  assignable: boolean;
-}
-
 export const API_PREFIX = '/youtube/v3/';
 export const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100, videoCategories: 1 };
-/** The channel every `youtube#videoCategory` names: YouTube's own. */
-const CATEGORY_CHANNEL_ID = 'UCBR8-60-B28hp2BmDPdntcQ';
 
 const VIDEO_PARTS = new Set([
   'id',
@@ -74,8 +64,6 @@ const CHANNEL_PARTS = new Set([
   'auditDetails',
 ]);
 const SEARCH_PARTS = new Set(['id', 'snippet']);
-const CATEGORY_PARTS = new Set(['id', 'snippet']);
-const CATEGORY_FILTERS = ['id', 'regionCode'];
 const VIDEO_FILTERS = ['chart', 'id', 'myRating'];
 const CHANNEL_FILTERS = ['forUsername', 'managedByMe', 'categoryId', 'mine', 'mySubscribers', 'id', 'forHandle'];
 const OAUTH_ONLY = new Set(['myRating', 'mine', 'managedByMe', 'mySubscribers']);
@@ -108,8 +96,6 @@ export interface YouTubeAnswers {
  *   `part`, the one-of filters, then the other parameters;
  * - serves `chart=mostPopular` for `regionCode` (default US, any case); a region without a chart gives 200
  *   with no items, a code that is not two letters 400 `badRequest`;
- * - serves `videoCategoryId` charts from `categoryCharts`; for a region with `categories`, a category without
- *   a chart (unknown, not assignable, or simply not charted there) is 400 `videoChartNotFound`;
  * - leaves `items` out of a `channels.list` answer that matched nothing (videos.list keeps `items: []`);
  * - matches `forHandle` only against `@…` customUrls, so a bare legacy customUrl is found by search alone;
  * - answers `search.list` with channels whose title or customUrl contains `q` (exact customUrl match first,
@@ -310,14 +296,14 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
   if (!/^[A-Z]{2}$/.test(region)) return fail(googleErrors.invalidArgument());
   const category = param(q, 'videoCategoryId');
   const chartIds = index.data.charts[region] ?? [];
-  const categoryChart = category === null ? undefined : index.data.categoryCharts?.[region]?.[category];
-  if (category !== null && categoryChart === undefined && index.data.categories?.[region]) {
+  const regionCategoryCharts = index.data.categoryCharts?.[region];
+  if (category !== null && regionCategoryCharts !== undefined && !Object.hasOwn(regionCategoryCharts, category)) {
     return fail(googleErrors.videoChartNotFound());
   }
   const ids =
     category === null
       ? chartIds
-      : (categoryChart ?? chartIds.filter((id) => videoById(index, id)?.snippet?.categoryId === category));
+      : (regionCategoryCharts?.[category] ?? chartIds.filter((id) => index.videos.get(id)?.snippet?.categoryId === category));
   const videos = ids.flatMap((id) => {
     const v = videoById(index, id);
     return v ? [v] : [];
@@ -330,6 +316,41 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
   if (page.prev) list.prevPageToken = page.prev;
   list.pageInfo = { totalResults: videos.length, resultsPerPage: maxResults };
   return { list };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// videoCategories.list (its own block: the sample dataset beside this file feeds it through `videoCategories`)
+
+const VIDEO_CATEGORY_PARTS = new Set(['id', 'snippet']);
+
+/** `videoCategories.list?part=snippet&regionCode=` (or `id=`); `hl` is accepted, names are always English. */
+function listVideoCategories(q: URLSearchParams, index: Indexed): Outcome {
+  const parts = readParts(q, VIDEO_CATEGORY_PARTS);
+  if (isError(parts)) return fail(parts);
+  const given = givenFilters(q, ['id', 'regionCode']);
+  if (given.length === 0) return fail(googleErrors.noFilter(['id', 'regionCode']));
+  if (given.length > 1) return fail(googleErrors.incompatible(given));
+  const all = Object.values(index.data.videoCategories ?? {}).flat();
+  const listed =
+    given[0] === 'regionCode'
+      ? (index.data.videoCategories?.[(q.get('regionCode') ?? '').toUpperCase()] ?? [])
+      : (q.get('id') ?? '').split(',').flatMap((id) => {
+          const found = all.find((c) => c.id === id.trim());
+          return found ? [found] : [];
+        });
+  const kind = 'youtube#videoCategoryListResponse';
+  const items = listed.map((c) =>
+    withParts(
+      {
+        kind: 'youtube#videoCategory',
+        etag: makeEtag(`category${c.id}`),
+        id: c.id,
+        snippet: { title: c.title, assignable: c.assignable, channelId: 'UCBR8-60-B28hp2BmDPdntcQ' },
+      },
+      parts,
+    ),
+  );
+  return { list: { kind, etag: listEtag(kind, items, given[0] + (q.get(given[0]!) ?? '')), items } };
 }
 
 function listChannels(q: URLSearchParams, index: Indexed): Outcome {
@@ -368,42 +389,6 @@ function listChannels(q: URLSearchParams, index: Indexed): Outcome {
   // Upstream leaves `items` out entirely when no channel matches.
   if (items.length > 0) list.items = items;
   return { list };
-}
-
-/**
- * `videoCategories.list` by `regionCode` (any case) or by `id` (looked up in every region's list). Like upstream,
- * the answer has no `pageInfo`, and `hl` is accepted but every title is English.
- */
-function listVideoCategories(q: URLSearchParams, index: Indexed): Outcome {
-  const parts = readParts(q, CATEGORY_PARTS);
-  if (isError(parts)) return fail(parts);
-  const filter = checkFilters(q, CATEGORY_FILTERS);
-  if (isError(filter)) return fail(filter);
-  const lists = index.data.categories ?? {};
-  let found: VideoCategoryEntry[];
-  if (filter === 'regionCode') {
-    const region = (q.get('regionCode') ?? '').toUpperCase();
-    if (!/^[A-Z]{2}$/.test(region)) return fail(googleErrors.invalidArgument());
-    found = lists[region] ?? [];
-  } else {
-    const ids = splitIds(q.get('id') ?? '');
-    if (isError(ids)) return fail(ids);
-    const byId = new Map(Object.values(lists).flatMap((list) => list.map((c) => [c.id, c] as const)));
-    found = ids.flatMap((id) => byId.get(id) ?? []);
-  }
-  const items = found.map((c) =>
-    withParts(
-      {
-        kind: 'youtube#videoCategory',
-        etag: makeEtag(`videoCategory|${c.id}|${c.title}`),
-        id: c.id,
-        snippet: { title: c.title, assignable: c.assignable, channelId: CATEGORY_CHANNEL_ID },
-      },
-      parts,
-    ),
-  );
-  const kind = 'youtube#videoCategoryListResponse';
-  return { list: { kind, etag: listEtag(kind, items, filter), items } };
 }
 
 /** A search result's snippet also carries `publishTime`, which the shared wire types leave out. */
