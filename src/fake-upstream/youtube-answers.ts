@@ -26,10 +26,10 @@ export interface UpstreamDataset {
    * lists no categories. Category charts: see categoryCharts.
    */
   videoCategories?: Record<string, { id: string; title: string; assignable: boolean }[]>;
-  /** A video not in `videos`, written on demand (the sample writes a chart's videos only when asked for). */
-  findVideo?: (id: string) => VideoResource | undefined;
   /** Legacy `/user/` usernames (matched case-insensitively by `forUsername`) → channel id. */
   usernames?: Record<string, string>;
+  /** A video not in `videos`, written on demand (the sample writes a chart's videos only when asked for). */
+  findVideo?: (id: string) => VideoResource | undefined;
 }
 
 export const API_PREFIX = '/youtube/v3/';
