@@ -1,11 +1,11 @@
 /**
- * `npm run bench:sample`: what sample mode costs a fresh process (a Worker isolate's situation): CPU to load the
- * sample upstream's code and data, to answer its first `videos?id=` (which builds the day's sample), a second
- * one, the first page of a category chart, and the first request of the next day. Each run is a fresh child process;
- * figures are medians of CPU time (`process.cpuUsage`, user + system), which is what the Worker's 10 ms limit counts.
- * `load` includes tsx compiling the TypeScript on the fly, which a bundled Worker does not do.
+ * `npm run bench:sample-upstream`: what sample mode costs a fresh process (a Worker isolate's situation): CPU to
+ * load the sample upstream's code and data, to answer its first `videos?id=` (which prepares the day's sample), a
+ * second one, the first page of a category chart, and the first request of the next day. Each run is a fresh child
+ * process; figures are medians of CPU time (`process.cpuUsage`, user + system), which the Worker's 10 ms limit
+ * counts. `load` includes tsx compiling the TypeScript on the fly, which a bundled Worker does not do.
  *
- *   npm run bench:sample [-- --runs 9 --json]
+ *   npm run bench:sample-upstream [-- --runs 9 --json]
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
