@@ -12,7 +12,8 @@ import type {
   VideoStatistics,
 } from '../youtube/wire-types.ts';
 import type { UpstreamDataset } from './youtube-answers.ts';
-import { AWKWARD_TAGS, REGION_CONTENT, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
+import { AWKWARD_TAGS, SAMPLE_CATEGORIES, formatDate, regionContent, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
+import { TEMPLATE_SLOT } from '../schemas/sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
 
 /** Ends every sample description, so sample data is never mistaken for real data. */
@@ -42,6 +43,8 @@ const MEMO_LIMIT = 200_000;
 interface Plan {
   key: string;
   region: Region;
+  /** The category chart the video arrived on; absent for the overall chart. */
+  category?: string;
   startDay: number;
   stay: number;
   hotness: number;
@@ -96,42 +99,107 @@ function dayIndex(date: string): number {
   return Math.round((ms - EPOCH_MS) / DAY_MS);
 }
 
-function arrivals(region: Region, day: number): number {
-  const base = (REGION_CONTENT[region].chartSize * ARRIVAL_SURPLUS) / MEAN_STAY;
-  const rng = createRng(`arrivals|${region}|${day}`);
+/** A chart of the generator: a region's overall chart, or one of its category charts. */
+interface ChartRef {
+  region: Region;
+  category?: string;
+  size: number;
+}
+
+/** The overall chart's keys are the region alone, as before category charts existed, so its videos stay put. */
+function chartName(chart: ChartRef): string {
+  return chart.category === undefined ? chart.region : `${chart.region}/${chart.category}`;
+}
+
+function arrivals(chart: ChartRef, day: number): number {
+  const base = (chart.size * ARRIVAL_SURPLUS) / MEAN_STAY;
+  const rng = createRng(`arrivals|${chartName(chart)}|${day}`);
   return Math.max(1, Math.round(base * (0.9 + 0.2 * rng.next())));
 }
 
-function planOf(region: Region, startDay: number, index: number): Plan {
-  const key = `${region}|${startDay}|${index}`;
+function planOf(chart: ChartRef, startDay: number, index: number): Plan {
+  const key = `${chartName(chart)}|${startDay}|${index}`;
+  const { region, category } = chart;
   return remember(planMemo, key, () => {
     const rng = createRng(`plan|${key}`);
     const hotness = rng.logNormal(1, 0.8);
     return {
       key,
       region,
+      ...(category === undefined ? {} : { category }),
       startDay,
       stay: rng.weighted(STAY_WEIGHTS),
       hotness,
       growth: Math.min(2.5, Math.max(1.02, rng.logNormal(1.2, 0.12))),
-      firstViews: Math.round(REGION_CONTENT[region].viewsMedian * rng.logNormal(1, 0.9) * Math.sqrt(hotness)),
+      firstViews: Math.round(regionContent(region).viewsMedian * rng.logNormal(1, 0.9) * Math.sqrt(hotness)),
     };
   });
 }
 
-/** The region's chart on `day`, best first: videos whose stay covers the day, ranked, cut to the chart size. */
-function chartPlans(region: Region, day: number): Plan[] {
-  const ranked: { plan: Plan; score: number }[] = [];
+type Ranked = { plan: Plan; score: number };
+
+/** The videos of a chart whose stay covers `day`, each with its rank score that day. */
+function onChart(chart: ChartRef, day: number): Ranked[] {
+  const ranked: Ranked[] = [];
   for (let start = day - MAX_STAY + 1; start <= day; start++) {
-    const n = arrivals(region, start);
+    const n = arrivals(chart, start);
     for (let i = 0; i < n; i++) {
-      const plan = planOf(region, start, i);
+      const plan = planOf(chart, start, i);
       const age = day - start;
       if (age < plan.stay) ranked.push({ plan, score: plan.hotness * RANK_DECAY ** age });
     }
   }
+  return ranked;
+}
+
+/** Best first, cut to the chart's size. */
+function topPlans(ranked: Ranked[], size: number): Plan[] {
   ranked.sort((a, b) => b.score - a.score || (a.plan.key < b.plan.key ? -1 : 1));
-  return ranked.slice(0, REGION_CONTENT[region].chartSize).map((r) => r.plan);
+  return ranked.slice(0, size).map((r) => r.plan);
+}
+
+/** The region's overall chart on `day`, best first: videos whose stay covers the day, ranked, cut to its size. */
+function chartPlans(region: Region, day: number): Plan[] {
+  const size = regionContent(region).chartSize;
+  return topPlans(onChart({ region, size }, day), size);
+}
+
+/**
+ * A category chart on `day`: the overall chart's contenders of that category (a music video trending overall
+ * trends on the Music chart too) and the category's own arrivals, ranked together.
+ */
+function categoryChartPlans(region: Region, category: string, size: number, day: number): Plan[] {
+  const overallSize = regionContent(region).chartSize;
+  // The category's own arrivals fill what the overall chart leaves, so most of its contenders make the cut.
+  const ownSize = Math.max(Math.round(size / 4), size - Math.round(overallSize * overallShare(region, category)));
+  return topPlans([...overallContenders(region, day, category), ...onChart({ region, category, size: ownSize }, day)], size);
+}
+
+/** A region's overall contenders on a day, by category; every category chart of that region and day reads them. */
+const contendersMemo = new Map<string, Map<string, Ranked[]>>();
+
+function overallContenders(region: Region, day: number, category: string): Ranked[] {
+  const key = `${region}|${day}`;
+  let byCategory = contendersMemo.get(key);
+  if (byCategory === undefined) {
+    if (contendersMemo.size >= REGIONS.length * 2) contendersMemo.clear();
+    byCategory = new Map();
+    for (const ranked of onChart({ region, size: regionContent(region).chartSize }, day)) {
+      const of = genreOf(ranked.plan).categoryId;
+      const list = byCategory.get(of);
+      if (list) list.push(ranked);
+      else byCategory.set(of, [ranked]);
+    }
+    contendersMemo.set(key, byCategory);
+  }
+  return byCategory.get(category) ?? [];
+}
+
+/** The share of a region's overall chart that is of `category`, by genre weight. */
+function overallShare(region: Region, category: string): number {
+  const choices = choicesFor(region, undefined);
+  const total = choices.reduce((sum, [, w]) => sum + w, 0);
+  return choices.reduce((sum, [g, w]) => sum + (g.categoryId === category ? w : 0), 0) / total;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -150,7 +218,6 @@ interface Fill {
 
 /** A template split into literal text and slots (`{name}`, `{name2}`, `{nameTag}`), parsed once. */
 type TemplatePart = string | { name: string; key: string; tag: boolean };
-const SLOT = /\{([a-zA-Z]+?)(\d?)(Tag)?\}/g;
 const parsedTemplates = new Map<string, TemplatePart[]>();
 
 function parseTemplate(template: string): TemplatePart[] {
@@ -158,7 +225,7 @@ function parseTemplate(template: string): TemplatePart[] {
   if (!parts) {
     parts = [];
     let last = 0;
-    for (const m of template.matchAll(SLOT)) {
+    for (const m of template.matchAll(TEMPLATE_SLOT)) {
       if (m.index > last) parts.push(template.slice(last, m.index));
       parts.push({ name: m[1] as string, key: (m[1] as string) + (m[2] ?? ''), tag: m[3] !== undefined });
       last = m.index + m[0].length;
@@ -179,7 +246,7 @@ function special(f: Fill, name: string): string | undefined {
       return String(dateOf(f.day).getUTCFullYear());
     case 'date': {
       const d = dateOf(f.day);
-      return f.content.dateFormat(d.getUTCDate(), f.content.months[d.getUTCMonth()] ?? '', d.getUTCFullYear());
+      return formatDate(f.content, d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear());
     }
     case 'handle':
       return f.handle;
@@ -365,16 +432,45 @@ function videoThumbnails(id: string, rng: Rng, live: boolean): Thumbnails {
   return thumbs;
 }
 
+/** The genres a chart draws from, with their weights: by share of the overall chart, or all of one category. */
+const genreChoices = new Map<string, (readonly [Genre, number])[]>();
+
+function choicesFor(region: Region, category: string | undefined): (readonly [Genre, number])[] {
+  const key = `${region}|${category ?? ''}`;
+  let choices = genreChoices.get(key);
+  if (choices === undefined) {
+    const genres = regionContent(region).genres;
+    choices =
+      category === undefined
+        ? genres.filter((g) => g.weight > 0).map((g) => [g, g.weight] as const)
+        : genres.filter((g) => g.categoryId === category).map((g) => [g, g.weight || 1] as const);
+    if (choices.length === 0) fail(`${region} has no genre for category ${category}`);
+    genreChoices.set(key, choices);
+  }
+  return choices;
+}
+
+/** The video's genre: the first draw of its seeded stream, so it is known without writing the video. */
+function pickGenre(plan: Plan, rng: Rng): Genre {
+  return rng.weighted(choicesFor(plan.region, plan.category));
+}
+
+const genreMemo = new Map<string, Genre>();
+
+function genreOf(plan: Plan): Genre {
+  return remember(genreMemo, plan.key, () => pickGenre(plan, createRng(`video|${plan.key}`)));
+}
+
 function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
-  const content = REGION_CONTENT[plan.region];
+  const content = regionContent(plan.region);
   const rng = createRng(`video|${plan.key}`);
   const genre = pin.genre
     ? (content.genres.find((g) => g.key === pin.genre) ?? fail(`no genre ${pin.genre}`))
-    : rng.weighted(content.genres.map((g) => [g, g.weight] as const));
+    : pickGenre(plan, rng);
   const seed = pin.channel
     ? (genre.channels.find((c) => c.handle === pin.channel) ?? fail(`no channel ${pin.channel}`))
     : rng.pick(genre.channels);
-  const id = makeVideoId(`video|${plan.key}`);
+  const id = videoIdOf(plan);
   const f: Fill = { rng, content, day: plan.startDay, handle: `@${seed.handle.toLowerCase()}`, picks: new Map(), used: new Map() };
 
   const local = genre.localTitles && (pin.local ?? rng.chance(genre.localShare ?? 0));
@@ -454,6 +550,10 @@ function toResource(base: VideoBase, views: number, etagSalt: string): VideoReso
   };
 }
 
+function videoIdOf(plan: Plan): string {
+  return makeVideoId(`video|${plan.key}`);
+}
+
 /** A charting video as it looks on `day`: views grow from first to last charting day by `growth`. */
 function videoOn(plan: Plan, day: number): VideoResource {
   const base = remember(baseMemo, plan.key, () => makeVideoBase(plan));
@@ -499,7 +599,7 @@ function evergreenVideos(): VideoResource[] {
     const fixedPin: Pin = { broadcast: 'none', ...pin };
     const plan: Plan = { key, region, startDay: EVERGREEN_DAY, stay: 1, hotness: 1, growth: 1, firstViews: 0 };
     const base = remember(baseMemo, key, () => makeVideoBase(plan, fixedPin));
-    const views = base.upcoming ? 0 : Math.round(REGION_CONTENT[region].viewsMedian * (2 + createRng(key).next() * 6));
+    const views = base.upcoming ? 0 : Math.round(regionContent(region).viewsMedian * (2 + createRng(key).next() * 6));
     return toResource(base, views, 'evergreen');
   });
 }
@@ -508,7 +608,7 @@ function allChannelSeeds(): { region: Region; genre: Genre; seed: ChannelSeed }[
   const seen = new Set<string>();
   const out: { region: Region; genre: Genre; seed: ChannelSeed }[] = [];
   for (const region of REGIONS) {
-    for (const genre of REGION_CONTENT[region].genres) {
+    for (const genre of regionContent(region).genres) {
       for (const seed of genre.channels) {
         if (seen.has(seed.handle)) continue;
         seen.add(seed.handle);
@@ -526,7 +626,7 @@ function roundSubscribers(n: number): number {
 }
 
 function makeChannel(region: Region, genre: Genre, seed: ChannelSeed): ChannelResource {
-  const content = REGION_CONTENT[region];
+  const content = regionContent(region);
   const id = makeChannelId(`channel|${seed.handle}`);
   const rng = createRng(`channel|${seed.handle}`);
   const f: Fill = {
@@ -636,21 +736,104 @@ export const SAMPLE_EXAMPLES = {
   commentsOffVideoId: makeVideoId(`video|${evergreenKey('commentsOff', 'EG')}`),
 } as const;
 
+type VideoCategoryEntry = NonNullable<UpstreamDataset['videoCategories']>[string][number];
+
+/** Each sample region's `videoCategories.list`. */
+export function sampleCategoryLists(): Record<Region, VideoCategoryEntry[]> {
+  return Object.fromEntries(REGIONS.map((region) => [region, SAMPLE_CATEGORIES.map((c) => ({ ...c }))])) as Record<
+    Region,
+    VideoCategoryEntry[]
+  >;
+}
+
 /**
- * The sample dataset for one date (`YYYY-MM-DD`): each region's most-popular chart that day, its videos
- * with that day's view counts, the evergreen videos, and every sample channel. Same date, same data.
+ * A region's chart for one category on `date`, best first, with that day's view counts; null when the category
+ * has no chart in the region. Same date, same chart; built on demand, since a date has about a hundred of them.
+ */
+export function createSampleCategoryChart(opts: { date: string; region: Region; categoryId: string }): VideoResource[] | null {
+  const day = dayIndex(opts.date);
+  const sizes = regionContent(opts.region).categoryCharts;
+  if (!Object.hasOwn(sizes, opts.categoryId)) return null;
+  const size = sizes[opts.categoryId] as number;
+  return categoryChartPlans(opts.region, opts.categoryId, size, day).map((plan) => videoOn(plan, day));
+}
+
+/**
+ * One date of the sample, written lazily: every chart as video ids (cheap: plans only, no text), and a video only
+ * when it is asked for. The sample upstream answers from this; `createSampleDataset` writes all of it at once.
+ */
+export interface SampleDay {
+  /** Charts, category lists, channels and the evergreen videos; every charted video through `findVideo`. */
+  readonly dataset: UpstreamDataset;
+  /** Puts one category chart into `dataset.categoryCharts`; false when the category has no chart in the region. */
+  addCategoryChart(region: Region, categoryId: string): boolean;
+}
+
+/** The sample of one date (`YYYY-MM-DD`), written as it is read. Same date, same data. */
+export function createSampleDay(opts: { date: string }): SampleDay {
+  const day = dayIndex(opts.date);
+  const plansById = new Map<string, Plan>();
+  const written = new Map<string, VideoResource>();
+  const idsOf = (plans: Plan[]) =>
+    plans.map((plan) => {
+      const id = videoIdOf(plan);
+      plansById.set(id, plan);
+      return id;
+    });
+  const charts: Record<string, string[]> = {};
+  for (const region of REGIONS) charts[region] = idsOf(chartPlans(region, day));
+  const categoryCharts: Record<string, Record<string, string[]>> = {};
+  const { channels, usernames } = sampleChannels();
+  const dataset: UpstreamDataset = {
+    videos: evergreenVideos(),
+    channels: [...channels],
+    charts,
+    usernames: { ...usernames },
+    videoCategories: sampleCategoryLists(),
+    categoryCharts,
+    findVideo(id) {
+      let video = written.get(id);
+      const plan = video === undefined ? plansById.get(id) : undefined;
+      if (plan) written.set(id, (video = videoOn(plan, day)));
+      return video;
+    },
+  };
+  return {
+    dataset,
+    addCategoryChart(region, categoryId) {
+      const byCategory = (categoryCharts[region] ??= {});
+      if (Object.hasOwn(byCategory, categoryId)) return true;
+      const sizes = regionContent(region).categoryCharts;
+      if (!Object.hasOwn(sizes, categoryId)) return false;
+      byCategory[categoryId] = idsOf(categoryChartPlans(region, categoryId, sizes[categoryId] as number, day));
+      return true;
+    },
+  };
+}
+
+/**
+ * The sample dataset for one date (`YYYY-MM-DD`), written out: each region's most-popular chart that day, its
+ * videos with that day's view counts, the evergreen videos, and every sample channel. Same date, same data.
+ * With `categories`, also every region's category list and every category chart with its videos (about ten
+ * times the work; the sample upstream writes only what is asked for, through `createSampleDay`).
  * Treat the result as read-only: its parts are shared between calls.
  */
-export function createSampleDataset(opts: { date: string }): UpstreamDataset {
-  const day = dayIndex(opts.date);
-  const charts: Record<string, string[]> = {};
-  const videos: VideoResource[] = [];
+export function createSampleDataset(opts: { date: string; categories?: boolean }): UpstreamDataset {
+  const { dataset, addCategoryChart } = createSampleDay(opts);
+  const { findVideo, videoCategories, categoryCharts = {}, ...rest } = dataset;
+  const charted = (ids: readonly string[]) => ids.map((id) => findVideo?.(id) ?? fail(`no video ${id}`));
+  const videos = [...Object.values(rest.charts).flatMap(charted), ...rest.videos];
+  if (!opts.categories) return { ...rest, videos };
+  const known = new Set(videos.map((v) => v.id));
   for (const region of REGIONS) {
-    const chart = chartPlans(region, day).map((plan) => videoOn(plan, day));
-    charts[region] = chart.map((v) => v.id);
-    videos.push(...chart);
+    for (const categoryId of Object.keys(regionContent(region).categoryCharts)) {
+      addCategoryChart(region, categoryId);
+      for (const video of charted(categoryCharts[region]?.[categoryId] ?? [])) {
+        if (known.has(video.id)) continue;
+        known.add(video.id);
+        videos.push(video);
+      }
+    }
   }
-  videos.push(...evergreenVideos());
-  const { channels, usernames } = sampleChannels();
-  return { videos, channels: [...channels], charts, usernames: { ...usernames } };
+  return { ...rest, videos, videoCategories, categoryCharts };
 }

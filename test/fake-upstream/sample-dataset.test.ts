@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_EXAMPLES, SAMPLE_MARK, createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
+import { SAMPLE_EXAMPLES, SAMPLE_MARK, createSampleDataset, createSampleDay } from '../../src/fake-upstream/sample-dataset.ts';
 import { createSampleUpstream } from '../../src/fake-upstream/sample-upstream.ts';
 import { extractHashtags } from '../../src/lib/hashtags.ts';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
@@ -290,6 +290,23 @@ describe('SAMPLE_EXAMPLES and the sample upstream', () => {
       const byUser = await get(`channels?part=id&forUsername=${SAMPLE_EXAMPLES.username}`);
       expect(byUser.items).toHaveLength(1);
     }
+  });
+
+  it('writes a video only when asked for, exactly as the written-out dataset has it', async () => {
+    const { dataset } = createSampleDay({ date: DATE });
+    const eager = createSampleDataset({ date: DATE });
+    expect(dataset.videos.map((v) => v.id)).toEqual(Object.entries(SAMPLE_EXAMPLES).flatMap(([name, id]) => (/videoId$/i.test(name) ? [id] : [])));
+    expect(dataset.charts).toEqual(eager.charts);
+    const ids = REGIONS.map((region, i) => eager.charts[region]?.[i * 3] as string);
+    expect(ids.map((id) => JSON.stringify(dataset.findVideo?.(id)))).toEqual(
+      ids.map((id) => JSON.stringify(eager.videos.find((v) => v.id === id))),
+    );
+    expect(dataset.findVideo?.('dQw4w9WgXcQ')).toBeUndefined();
+    const upstream = createSampleUpstream({ date: DATE });
+    const res = await upstream.fetch(`https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&id=${ids.join(',')}&key=k`);
+    expect((await res.json()).items.map((v: VideoResource) => v.statistics?.viewCount)).toEqual(
+      ids.map((id) => eager.videos.find((v) => v.id === id)?.statistics?.viewCount),
+    );
   });
 
   it('serves a full chart in pages, and follows today’s date when none is given', async () => {
