@@ -17,15 +17,21 @@ export interface UpstreamDataset {
   channels: ChannelResource[];
   /** `chart=mostPopular` per region code: video ids in rank order. */
   charts: Record<string, string[]>;
-  /** `chart=mostPopular&videoCategoryId=` per region code, then category id. Without an entry, the
-   * region's chart is filtered by `snippet.categoryId` (the real filter is loose too). */
+  /** `chart=mostPopular&videoCategoryId=` per region code, then category id. Without an entry for the region,
+   * the region's chart is filtered by `snippet.categoryId` (the real filter is loose too); with one, a category
+   * it lacks answers 400 `videoChartNotFound`, as the real API does for a category without a chart. */
   categoryCharts?: Record<string, Record<string, string[]>>;
+  /**
+   * `videoCategories.list?regionCode=` per region code, in list order (English names). A region without an entry
+   * lists no categories. Category charts: see categoryCharts.
+   */
+  videoCategories?: Record<string, { id: string; title: string; assignable: boolean }[]>;
   /** Legacy `/user/` usernames (matched case-insensitively by `forUsername`) → channel id. */
   usernames?: Record<string, string>;
 }
 
 export const API_PREFIX = '/youtube/v3/';
-export const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100 };
+export const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100, videoCategories: 1 };
 
 const VIDEO_PARTS = new Set([
   'id',
@@ -157,7 +163,14 @@ export function route(
   const fields = q.get('fields');
   const selection = fields ? parseFieldSelection(fields) : null;
   if (fields && selection === null) return errorReply(googleErrors.invalidFields(fields));
-  const result = resource === 'videos' ? listVideos(q, index) : resource === 'channels' ? listChannels(q, index) : search(q, index);
+  const result =
+    resource === 'videos'
+      ? listVideos(q, index)
+      : resource === 'channels'
+        ? listChannels(q, index)
+        : resource === 'videoCategories'
+          ? listVideoCategories(q, index)
+          : search(q, index);
   if ('error' in result) return errorReply(result);
   const json = selection ? applyFieldSelection(result.list, selection) : result.list;
   return { status: 200, json };
@@ -277,11 +290,14 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
   if (!/^[A-Z]{2}$/.test(region)) return fail(googleErrors.invalidArgument());
   const category = param(q, 'videoCategoryId');
   const chartIds = index.data.charts[region] ?? [];
+  const regionCategoryCharts = index.data.categoryCharts?.[region];
+  if (category !== null && regionCategoryCharts !== undefined && !Object.hasOwn(regionCategoryCharts, category)) {
+    return fail(googleErrors.videoChartNotFound());
+  }
   const ids =
     category === null
       ? chartIds
-      : (index.data.categoryCharts?.[region]?.[category] ??
-        chartIds.filter((id) => index.videos.get(id)?.snippet?.categoryId === category));
+      : (regionCategoryCharts?.[category] ?? chartIds.filter((id) => index.videos.get(id)?.snippet?.categoryId === category));
   const videos = ids.flatMap((id) => {
     const v = index.videos.get(id);
     return v ? [v] : [];
@@ -294,6 +310,41 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
   if (page.prev) list.prevPageToken = page.prev;
   list.pageInfo = { totalResults: videos.length, resultsPerPage: maxResults };
   return { list };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// videoCategories.list (its own block: the sample dataset beside this file feeds it through `videoCategories`)
+
+const VIDEO_CATEGORY_PARTS = new Set(['id', 'snippet']);
+
+/** `videoCategories.list?part=snippet&regionCode=` (or `id=`); `hl` is accepted, names are always English. */
+function listVideoCategories(q: URLSearchParams, index: Indexed): Outcome {
+  const parts = readParts(q, VIDEO_CATEGORY_PARTS);
+  if (isError(parts)) return fail(parts);
+  const given = givenFilters(q, ['id', 'regionCode']);
+  if (given.length === 0) return fail(googleErrors.noFilter(['id', 'regionCode']));
+  if (given.length > 1) return fail(googleErrors.incompatible(given));
+  const all = Object.values(index.data.videoCategories ?? {}).flat();
+  const listed =
+    given[0] === 'regionCode'
+      ? (index.data.videoCategories?.[(q.get('regionCode') ?? '').toUpperCase()] ?? [])
+      : (q.get('id') ?? '').split(',').flatMap((id) => {
+          const found = all.find((c) => c.id === id.trim());
+          return found ? [found] : [];
+        });
+  const kind = 'youtube#videoCategoryListResponse';
+  const items = listed.map((c) =>
+    withParts(
+      {
+        kind: 'youtube#videoCategory',
+        etag: makeEtag(`category${c.id}`),
+        id: c.id,
+        snippet: { title: c.title, assignable: c.assignable, channelId: 'UCBR8-60-B28hp2BmDPdntcQ' },
+      },
+      parts,
+    ),
+  );
+  return { list: { kind, etag: listEtag(kind, items, given[0] + (q.get(given[0]!) ?? '')), items } };
 }
 
 function listChannels(q: URLSearchParams, index: Indexed): Outcome {
