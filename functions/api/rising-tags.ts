@@ -1,9 +1,10 @@
-/** GET /api/v1/rising-tags?region=&days=&limit= — a slice of the rising window the build pre-computed. */
+/** GET /api/v1/rising-tags?region=&days=&limit=&category= — a slice of the rising window the build pre-computed. */
 import type { ApiDeps } from '../deps.ts';
 import { parseParams } from '../query.ts';
 import { answerResponse, okText, type DataAnswer } from '../respond.ts';
 import { RisingTagsQuery, type RisingTagsData } from '../../src/schemas/rising-tags.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
+import { resolveCategory } from '../category-param.ts';
 
 /** The route (itty): a thin wrapper over `risingTagsAnswer`, which the Node server also calls directly. */
 export async function getRisingTags(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
@@ -11,15 +12,18 @@ export async function getRisingTags(request: Request, deps: Pick<ApiDeps, 'data'
 }
 
 /**
- * Reads the region's rising window of `days` days (one small file) and returns its first `limit` tags.
- * A region with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
+ * Reads the chart's rising window of `days` days (one small file) and returns its first `limit` tags.
+ * A region (or a category) with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
  */
 export async function risingTagsAnswer(params: URLSearchParams, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
-  const { region, days, limit } = parseParams(params, RisingTagsQuery);
-  const window = await deps.data.rising(region, days);
+  const query = parseParams(params, RisingTagsQuery);
+  const { region, days, limit } = query;
+  const category = resolveCategory(query.category, region, deps.data);
+  const window = await deps.data.rising(region, days, category?.slug);
   const data: RisingTagsData = {
     region,
     region_name: REGION_NAMES[region],
+    category,
     window_days: days,
     videos_measured: window?.videos_measured ?? 0,
     previous_videos_measured: window?.previous_videos_measured ?? 0,

@@ -1,9 +1,10 @@
-/** GET /api/v1/tag-history?region=&tag=&days= — one key's daily series, read from its pre-computed shard. */
+/** GET /api/v1/tag-history?region=&tag=&days=&category= — one key's daily series, read from its pre-computed shard. */
 import type { ApiDeps } from '../deps.ts';
 import { parseParams } from '../query.ts';
 import { answerResponse, okText, type DataAnswer } from '../respond.ts';
 import { TagHistoryQuery, type TagHistoryData } from '../../src/schemas/tag-history.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
+import { resolveCategory } from '../category-param.ts';
 import { lookupTagHistory } from '../../src/lib/tag-history.ts';
 
 /** The route (itty): a thin wrapper over `tagHistoryAnswer`, which the Node server also calls directly. */
@@ -16,11 +17,14 @@ export async function getTagHistory(request: Request, deps: Pick<ApiDeps, 'data'
  * `value: null` and a zero point on every snapshot date; a region with no snapshots, with no points at all.
  */
 export async function tagHistoryAnswer(params: URLSearchParams, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
-  const { region, tag, days } = parseParams(params, TagHistoryQuery);
-  const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag), tag, days);
+  const query = parseParams(params, TagHistoryQuery);
+  const { region, tag, days } = query;
+  const category = resolveCategory(query.category, region, deps.data);
+  const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag, category?.slug), tag, days);
   const data: TagHistoryData = {
     region,
     region_name: REGION_NAMES[region],
+    category,
     tag,
     value,
     window_days: days,

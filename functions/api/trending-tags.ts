@@ -1,10 +1,12 @@
-/** GET /api/v1/trending-tags?region=&days=&limit= — a slice of the window the build pre-computed. */
+/** GET /api/v1/trending-tags?region=&days=&limit=&category= — a slice of the window the build pre-computed. */
 import type { ApiDeps } from '../deps.ts';
 import { parseParams } from '../query.ts';
 import { answerResponse, okText, type DataAnswer } from '../respond.ts';
 import { TrendingTagsQuery, type TrendingTagsData } from '../../src/schemas/trending-tags.ts';
 import type { TrendingWindowFile } from '../../src/schemas/build-output.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
+import type { CategoryRef } from '../../src/lib/categories.ts';
+import { resolveCategory } from '../category-param.ts';
 
 /** The route (itty): a thin wrapper over `trendingTagsAnswer`, which the Node server also calls directly. */
 export async function getTrendingTags(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
@@ -12,24 +14,27 @@ export async function getTrendingTags(request: Request, deps: Pick<ApiDeps, 'dat
 }
 
 /**
- * Reads the region's window of `days` days and returns its first `limit` tags; nothing is aggregated here.
- * A region with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
+ * Reads the chart's window of `days` days and returns its first `limit` tags; nothing is aggregated here.
+ * A region (or a category) with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
  * The answer depends only on (window, limit), so its text is kept once made (see `serialised`).
  */
 export async function trendingTagsAnswer(params: URLSearchParams, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
-  const { region, days, limit } = parseParams(params, TrendingTagsQuery);
-  const window = await deps.data.trendingWindow(region, days);
-  if (!window) return { status: 200, text: okText(trendingData(region, days, limit, null)) };
-  const key = `${region}:${days}:${limit}`;
+  const query = parseParams(params, TrendingTagsQuery);
+  const { region, days, limit } = query;
+  const category = resolveCategory(query.category, region, deps.data);
+  const window = await deps.data.trendingWindow(region, days, category?.slug);
+  if (!window) return { status: 200, text: okText(trendingData(region, category, days, limit, null)) };
+  const key = `${region}:${category?.slug ?? ''}:${days}:${limit}`;
   const kept = serialised.get(key);
   if (kept !== undefined && kept.window === window) return { status: 200, text: kept.text };
-  const text = okText(trendingData(region, days, limit, window));
+  const text = okText(trendingData(region, category, days, limit, window));
   remember(key, window, text);
   return { status: 200, text };
 }
 
 function trendingData(
   region: TrendingTagsData['region'],
+  category: CategoryRef | null,
   days: number,
   limit: number,
   window: TrendingWindowFile | null,
@@ -37,6 +42,7 @@ function trendingData(
   return {
     region,
     region_name: REGION_NAMES[region],
+    category,
     window_days: days,
     videos_measured: window?.videos_measured ?? 0,
     fetched_at: window?.fetched_at ?? null,
@@ -45,7 +51,7 @@ function trendingData(
 }
 
 /**
- * Answer texts by (region, days, limit), each with the window object it was made from (a window re-read by
+ * Answer texts by (region, category, days, limit), each with the window object it was made from (a window re-read by
  * the prepared reader makes it stale). Bounded by total characters; the oldest are dropped first.
  */
 const MAX_SERIALISED_CHARS = 8 * 1024 * 1024;
