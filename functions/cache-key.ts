@@ -11,10 +11,11 @@ export const CACHEABLE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/video': ['url'],
   '/api/v1/tags': ['url'],
   '/api/v1/channel': ['url'],
-  '/api/v1/trending-tags': ['region', 'days', 'limit'],
-  '/api/v1/title-score': ['title', 'region'],
-  '/api/v1/rising-tags': ['region', 'days', 'limit'],
-  '/api/v1/tag-history': ['region', 'tag', 'days'],
+  '/api/v1/trending-tags': ['region', 'days', 'limit', 'category'],
+  '/api/v1/title-score': ['title', 'region', 'category'],
+  '/api/v1/rising-tags': ['region', 'days', 'limit', 'category'],
+  '/api/v1/tag-history': ['region', 'tag', 'days', 'category'],
+  '/api/v1/categories': ['region'],
   '/api/v1/openapi.json': [],
 };
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { TagsQuery, TagsData } from '../src/schemas/tags.ts';
 import { VideoQuery, VideoData } from '../src/schemas/video.ts';
 import { ChannelQuery, ChannelData } from '../src/schemas/channel.ts';
+import { CategoriesData, CategoriesQuery } from '../src/schemas/categories.ts';
 import { TrendingTagsQuery, TrendingTagsData } from '../src/schemas/trending-tags.ts';
 import { TitleScoreQuery, TitleScoreData } from '../src/schemas/title-score.ts';
 import { RisingTagsQuery, RisingTagsData } from '../src/schemas/rising-tags.ts';
@@ -130,6 +131,20 @@ export const ENDPOINT_DOCS: EndpointDoc[] = [
     dataName: 'TagHistoryData',
     errors: [422],
     example: { region: 'IN', tag: 'cricket', days: '90' },
+  },
+  {
+    path: '/api/v1/categories',
+    operationId: 'getCategories',
+    summary: "A country's video categories and their charts",
+    description:
+      "The assignable categories the country's daily snapshots list (YouTube's numeric id, a stable slug, the English " +
+      "name), whether the newest snapshot date has each one's chart, and the distinct videos of its 7-day window. " +
+      'Pass the slug or the id as `category` to trending-tags, rising-tags, tag-history and title-score.',
+    query: CategoriesQuery,
+    data: CategoriesData,
+    dataName: 'CategoriesData',
+    errors: [422],
+    example: { region: 'IN' },
   },
 ];
 

@@ -16,6 +16,7 @@ import { getTrendingTags, trendingTagsAnswer } from './api/trending-tags.ts';
 import { getTitleScore, titleScoreAnswer } from './api/title-score.ts';
 import { getRisingTags, risingTagsAnswer } from './api/rising-tags.ts';
 import { getTagHistory, tagHistoryAnswer } from './api/tag-history.ts';
+import { categoriesAnswer, getCategories } from './api/categories.ts';
 import { getOpenApiDocument } from './api/openapi.ts';
 
 /** The endpoints (all in the rate limit's pool); the router answers only these paths (and the OpenAPI document). */
@@ -27,6 +28,7 @@ export const ENDPOINT_PATHS = [
   '/api/v1/title-score',
   '/api/v1/rising-tags',
   '/api/v1/tag-history',
+  '/api/v1/categories',
 ] as const;
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -41,6 +43,7 @@ export const DATA_ENDPOINTS: Readonly<Record<string, DataEndpoint<Pick<ApiDeps, 
   '/api/v1/title-score': titleScoreAnswer,
   '/api/v1/rising-tags': risingTagsAnswer,
   '/api/v1/tag-history': tagHistoryAnswer,
+  '/api/v1/categories': categoriesAnswer,
 };
 
 type Args = [ApiDeps];
@@ -58,6 +61,7 @@ apiRouter
   .get('/api/v1/title-score', getTitleScore)
   .get('/api/v1/rising-tags', getRisingTags)
   .get('/api/v1/tag-history', getTagHistory)
+  .get('/api/v1/categories', getCategories)
   .get(OPENAPI_PATH, getOpenApiDocument)
   .all('*', (request) => {
     const { pathname } = new URL(request.url);
