@@ -18,11 +18,15 @@ export function healthData(manifest: BuildManifest, mode: DataMode, uptimeSecond
   };
 }
 
-/** CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv. */
+/**
+ * CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv, and for a category's files
+ * tagdex-in-music-tags-7d-2026-11-25.csv (dated by that category's newest chart).
+ */
 export function csvDownloadHeaders(urlPath: string, manifest: BuildManifest): Record<string, string> | undefined {
-  const match = /^\/trending\/([a-z]{2})\/((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
+  const match = /^\/trending\/([a-z]{2})\/(?:([a-z0-9]+(?:-[a-z0-9]+)*)\/)?((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
   if (!match) return undefined;
-  const region = match[1]!.toUpperCase() as keyof BuildManifest['regions'];
-  const date = manifest.regions[region]?.latest_date ?? 'no-data';
-  return { 'Content-Disposition': `attachment; filename="tagdex-${match[1]}-${match[2]}-${date}.csv"` };
+  const [, code, slug, table] = match as unknown as [string, string, string | undefined, string];
+  const built = manifest.regions[code.toUpperCase() as keyof BuildManifest['regions']];
+  const date = (slug === undefined ? built?.latest_date : built?.categories?.find((c) => c.slug === slug)?.latest_date) ?? 'no-data';
+  return { 'Content-Disposition': `attachment; filename="tagdex-${code}-${slug === undefined ? '' : `${slug}-`}${table}-${date}.csv"` };
 }

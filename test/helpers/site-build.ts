@@ -11,6 +11,7 @@ import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
+import { KNOWN_CATEGORIES } from '../../src/lib/categories.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
@@ -77,7 +78,29 @@ export function siteDataset(date: string): UpstreamDataset {
     for (const tag of tags) if (!merged.includes(tag)) merged.push(tag);
     return { ...video, snippet: { ...video.snippet, tags: merged } };
   });
-  return { ...base, videos };
+  return { ...base, videos, ...siteCategories(base) };
+}
+
+/**
+ * Category charts for the site, unless the sample dataset brings its own: every region lists the usual
+ * categories, and each category's chart is that region's chart videos filed under it (so the injected script
+ * and awkward tags reach the category pages too); a category with none answers videoChartNotFound.
+ */
+function siteCategories(base: UpstreamDataset): Pick<UpstreamDataset, 'videoCategories' | 'categoryCharts'> {
+  if (base.videoCategories !== undefined) return {};
+  const categoryOf = new Map(base.videos.map((video) => [video.id, video.snippet?.categoryId]));
+  const videoCategories: NonNullable<UpstreamDataset['videoCategories']> = {};
+  const categoryCharts: NonNullable<UpstreamDataset['categoryCharts']> = {};
+  for (const region of REGIONS) {
+    videoCategories[region] = KNOWN_CATEGORIES.map((c) => ({ id: c.id, title: c.name, assignable: true }));
+    const charts: Record<string, string[]> = {};
+    for (const id of base.charts[region] ?? []) {
+      const category = categoryOf.get(id);
+      if (category !== undefined) (charts[category] ??= []).push(id);
+    }
+    categoryCharts[region] = charts;
+  }
+  return { videoCategories, categoryCharts };
 }
 
 /** A chart video of the latest date that carries the injected tags: what the tag extractor test pastes. */
