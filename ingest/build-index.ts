@@ -13,7 +13,7 @@ import { addDays } from '../src/lib/iso-date.ts';
 import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS, TagNormalizer } from '../src/lib/trending-index.ts';
 import { buildTitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { buildRisingWindows, RISING_TABLE_WINDOWS, RISING_WINDOWS } from '../src/lib/rising-tags.ts';
-import { buildTagSeries, shardTagSeries } from '../src/lib/tag-history.ts';
+import { buildTagSeries, historyShardCount, shardTagSeries } from '../src/lib/tag-history.ts';
 import { LIMIT_MAX } from '../src/schemas/trending-tags.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
 import { categorySnapshots, listedCategories } from '../src/lib/category-snapshots.ts';
@@ -189,7 +189,8 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     const risingMs = performance.now() - mark;
 
     mark = performance.now();
-    const historyShards = shardTagSeries(buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }, normalizer));
+    const series = buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }, normalizer);
+    const historyShards = shardTagSeries(series, historyShardCount(category));
     const historyMs = performance.now() - mark;
 
     mark = performance.now();

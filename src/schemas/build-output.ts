@@ -1,7 +1,7 @@
 /** What the build writes to build/ and the server reads at start: the manifest and each region's 90 windows. */
 import { z } from 'zod';
 import { REGIONS, type Region } from '../lib/regions.ts';
-import { historyShard } from '../lib/tag-history.ts';
+import { historyShard, historyShardCount } from '../lib/tag-history.ts';
 import { TagEntry } from './trending-tags.ts';
 import { RisingEntry } from './rising-tags.ts';
 
@@ -18,7 +18,7 @@ export const BUILD_FILES = {
   titleBench: (region: Region, category?: string | null) => `title-bench/${chartFolder(region, category)}.json`,
   rising: (region: Region, days: number, category?: string | null) => `rising/${chartFolder(region, category)}/${days}.json`,
   historyShard: (region: Region, key: string, category?: string | null) =>
-    `history/${chartFolder(region, category)}/${historyShard(key)}.json`,
+    `history/${chartFolder(region, category)}/${historyShard(key, historyShardCount(category))}.json`,
   historyShardNumber: (region: Region, shard: number, category?: string | null) => `history/${chartFolder(region, category)}/${shard}.json`,
   /** All 90 windows of a chart, for the pages (RegionTrending). */
   chartTrending: (region: Region, category?: string | null) => `trending/${chartFolder(region, category)}.json`,

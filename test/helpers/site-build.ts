@@ -58,16 +58,19 @@ export const RISING_TAGS: Partial<Record<Region, string[]>> = {
 const INJECTED_VIDEOS = 40;
 
 /**
- * The sample dataset of `date` with the awkward tags added to the first videos of every chart. Deterministic,
- * so tests rebuild it instead of passing it through `provide`.
+ * The sample dataset of `date` with the awkward tags added to the first videos of every chart (the overall
+ * chart and each category chart, so every country and category page meets them). Deterministic, so tests
+ * rebuild it instead of passing it through `provide`.
  */
 export function siteDataset(date: string): UpstreamDataset {
   const base = createSampleDataset({ date });
+  const categories = siteCategories(base);
   const extra = new Map<string, string[]>();
   for (const region of REGIONS) {
-    const ids = base.charts[region] ?? [];
-    for (const id of ids.slice(0, INJECTED_VIDEOS)) {
-      const rising = date === SITE_LATEST_DATE ? (RISING_TAGS[region] ?? []) : [];
+    const categoryCharts = categories.categoryCharts ?? base.categoryCharts;
+    const charts = [base.charts[region] ?? [], ...Object.values(categoryCharts?.[region] ?? {})];
+    const rising = date === SITE_LATEST_DATE ? (RISING_TAGS[region] ?? []) : [];
+    for (const id of new Set(charts.flatMap((ids) => ids.slice(0, INJECTED_VIDEOS)))) {
       extra.set(id, [...(extra.get(id) ?? []), ...AWKWARD_TAGS, ...(SCRIPT_TAGS[region] ?? []), ...rising]);
     }
   }
@@ -78,7 +81,7 @@ export function siteDataset(date: string): UpstreamDataset {
     for (const tag of tags) if (!merged.includes(tag)) merged.push(tag);
     return { ...video, snippet: { ...video.snippet, tags: merged } };
   });
-  return { ...base, videos, ...siteCategories(base) };
+  return { ...base, videos, ...categories };
 }
 
 /**
