@@ -131,7 +131,8 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     const categories: CategorySummary[] = [];
     for (const category of listedCategories(snapshots)) {
       const charted = categorySnapshots(snapshots, category.slug);
-      const built = await buildChart(region, category.slug, charted);
+      // A category never charted in the 90 days gets no files: its answers are those of a chart without snapshots.
+      const built = charted.length > 0 ? await buildChart(region, category.slug, charted) : { latestDate: null, videos7d: 0 };
       categories.push({
         ...category,
         has_chart: newest?.categories?.some((c) => c.slug === category.slug && c.status === 'ok') ?? false,
@@ -194,7 +195,9 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     const historyMs = performance.now() - mark;
 
     mark = performance.now();
-    const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows };
+    // A category's pages show only the page windows (1, 7, 30, 90 days); the API reads windows/ for the rest.
+    const pageWindows = category === null ? windows : windows.filter((w) => (TABLE_WINDOWS as readonly number[]).includes(w.window_days));
+    const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows: pageWindows };
     await writeJson(BUILD_FILES.chartTrending(region, category), trending);
     for (const days of TABLE_WINDOWS) {
       const table = tables.get(days) ?? { tags: [], hashtags: [] };

@@ -61,7 +61,10 @@ export type WindowIndex = z.infer<typeof WindowIndex>;
 export const TrendingWindowFile = WindowIndex.pick({ videos_measured: true, fetched_at: true, tags: true });
 export type TrendingWindowFile = z.infer<typeof TrendingWindowFile>;
 
-/** `build/trending/<REGION>.json`: `windows[i]` is the window of `days = i + 1`. */
+/**
+ * `build/trending/<REGION>.json`: `windows[i]` is the window of `days = i + 1`. A category's
+ * `build/trending/<REGION>/<slug>.json` holds only the pages' windows (1, 7, 30 and 90 days), in that order.
+ */
 export const RegionTrending = z.object({
   region: z.enum(REGIONS),
   region_name: z.string(),

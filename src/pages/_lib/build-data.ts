@@ -70,8 +70,8 @@ export function loadRegionTrending(region: Region, category: PageCategory = null
 
 /** The pre-computed window of `days` (top 500 entries per table). */
 export function loadWindow(region: Region, days: number, category: PageCategory = null): WindowIndex {
-  const window = loadRegionTrending(region, category).windows[days - 1];
-  if (!window || window.window_days !== days) throw new Error(`${BUILD_FILES.chartTrending(region, category)} has no ${days}-day window`);
+  const window = loadRegionTrending(region, category).windows.find((w) => w.window_days === days);
+  if (!window) throw new Error(`${BUILD_FILES.chartTrending(region, category)} has no ${days}-day window`);
   return window;
 }
 
