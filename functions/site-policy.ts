@@ -18,15 +18,35 @@ export function healthData(manifest: BuildManifest, mode: DataMode, uptimeSecond
   };
 }
 
-/**
- * CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv, and for a category's files
- * tagdex-in-music-tags-7d-2026-11-25.csv (dated by that category's newest chart).
- */
-export function csvDownloadHeaders(urlPath: string, manifest: BuildManifest): Record<string, string> | undefined {
+/** A CSV file of the site as its download name describes it. */
+export interface CsvDownload {
+  /** Lower-case region code, as in the path. */
+  region: string;
+  /** The category's slug for a category's file, null for the country's own. */
+  category: string | null;
+  /** `tags-7d`, `hashtags-30d`, `rising-1d`, … */
+  table: string;
+  /** The newest snapshot date of the chart (the category's for a category file), or `no-data`. */
+  date: string;
+}
+
+/** The CSV file at `urlPath`, or null when the path is not one of the site's CSV files. */
+export function csvDownload(urlPath: string, manifest: BuildManifest): CsvDownload | null {
   const match = /^\/trending\/([a-z]{2})\/(?:([a-z0-9]+(?:-[a-z0-9]+)*)\/)?((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
-  if (!match) return undefined;
-  const [, code, slug, table] = match as unknown as [string, string, string | undefined, string];
-  const built = manifest.regions[code.toUpperCase() as keyof BuildManifest['regions']];
-  const date = (slug === undefined ? built?.latest_date : built?.categories?.find((c) => c.slug === slug)?.latest_date) ?? 'no-data';
-  return { 'Content-Disposition': `attachment; filename="tagdex-${code}-${slug === undefined ? '' : `${slug}-`}${table}-${date}.csv"` };
+  if (!match) return null;
+  const [, region, category, table] = match as unknown as [string, string, string | undefined, string];
+  const built = manifest.regions[region.toUpperCase() as keyof BuildManifest['regions']];
+  const date = (category === undefined ? built?.latest_date : built?.categories?.find((c) => c.slug === category)?.latest_date) ?? 'no-data';
+  return { region, category: category ?? null, table, date };
+}
+
+/** tagdex-in-tags-7d-2026-11-25.csv; a category's file: tagdex-in-music-tags-7d-2026-11-25.csv. */
+export function csvDownloadName(file: CsvDownload): string {
+  return `tagdex-${file.region}-${file.category === null ? '' : `${file.category}-`}${file.table}-${file.date}.csv`;
+}
+
+/** CSV downloads get a descriptive file name (csvDownloadName), dated by their chart's newest snapshot. */
+export function csvDownloadHeaders(urlPath: string, manifest: BuildManifest): Record<string, string> | undefined {
+  const file = csvDownload(urlPath, manifest);
+  return file === null ? undefined : { 'Content-Disposition': `attachment; filename="${csvDownloadName(file)}"` };
 }

@@ -12,6 +12,9 @@ import { runIngest } from '../../ingest/run-ingest.ts';
 import { createSnapshotStore } from '../../ingest/snapshot-store.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../support/emulator.ts';
 import { Snapshot } from '../../src/schemas/snapshot.ts';
+import type { YouTubeClient } from '../../src/youtube/client.ts';
+import { errorFromResponse } from '../../src/youtube/errors.ts';
+import { googleErrors } from '../../src/fake-upstream/google-errors.ts';
 import { chartDataset, chartId, emulatorClient, wireVideo } from './chart-dataset.ts';
 
 /** India's overall chart of 120, plus a Music chart inside it, a Sports chart of 250 mostly elsewhere, News and Gaming. */
@@ -100,6 +103,33 @@ describe('ingestRegion with every assignable category', () => {
     expect(progress.categoryFailures).toHaveLength(2);
     expect(progress.categoryFailures?.[0]).toMatch(/^sports \(17\): .*quota/);
     expect(progress.categoryFailures?.[1]).toMatch(/^news-politics \(25\): .*HTTP 503/);
+  });
+
+  it('matches videoChartNotFound on its reason, also when a client sees it as a 404', async () => {
+    const { client } = setUp();
+    const asNotFound: YouTubeClient = {
+      ...client,
+      async listMostPopular(p, meter) {
+        if (p.videoCategoryId !== '10') return client.listMostPopular(p, meter);
+        if (meter) meter.units += 1;
+        throw errorFromResponse(404, googleErrors.videoChartNotFound().body);
+      },
+    };
+    const progress: RegionProgress = { pages: 0 };
+    const snapshot = await ingestRegion({ client: asNotFound, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', progress });
+    expect(snapshot.categories?.find((c) => c.id === '10')).toMatchObject({ status: 'no_chart', video_ids: [] });
+    expect(progress.categoryFailures).toBeUndefined();
+    // A plain 404 without that reason is a failure like any other.
+    const plain: YouTubeClient = {
+      ...client,
+      async listMostPopular(p, meter) {
+        if (p.videoCategoryId === '10') throw errorFromResponse(404, null);
+        return client.listMostPopular(p, meter);
+      },
+    };
+    const failed = await ingestRegion({ client: plain, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', progress });
+    expect(failed.categories?.find((c) => c.id === '10')?.status).toBe('failed');
+    expect(progress.categoryFailures).toEqual([expect.stringMatching(/^music \(10\): /)]);
   });
 
   it('writes the overall chart when the category list itself fails, without a categories section', async () => {
