@@ -26,7 +26,7 @@ export interface CsvDownload {
   category: string | null;
   /** `tags-7d`, `hashtags-30d`, `rising-1d`, … */
   table: string;
-  /** The newest snapshot date of the chart (the category's for a category file), or `no-data`. */
+  /** The region's newest snapshot date (a category's files too: the data date of the build they belong to), or `no-data`. */
   date: string;
 }
 
@@ -35,8 +35,7 @@ export function csvDownload(urlPath: string, manifest: BuildManifest): CsvDownlo
   const match = /^\/trending\/([a-z]{2})\/(?:([a-z0-9]+(?:-[a-z0-9]+)*)\/)?((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
   if (!match) return null;
   const [, region, category, table] = match as unknown as [string, string, string | undefined, string];
-  const built = manifest.regions[region.toUpperCase() as keyof BuildManifest['regions']];
-  const date = (category === undefined ? built?.latest_date : built?.categories?.find((c) => c.slug === category)?.latest_date) ?? 'no-data';
+  const date = manifest.regions[region.toUpperCase() as keyof BuildManifest['regions']]?.latest_date ?? 'no-data';
   return { region, category: category ?? null, table, date };
 }
 
@@ -45,7 +44,7 @@ export function csvDownloadName(file: CsvDownload): string {
   return `tagdex-${file.region}-${file.category === null ? '' : `${file.category}-`}${file.table}-${file.date}.csv`;
 }
 
-/** CSV downloads get a descriptive file name (csvDownloadName), dated by their chart's newest snapshot. */
+/** CSV downloads get a descriptive file name (csvDownloadName), dated by their region's newest snapshot. */
 export function csvDownloadHeaders(urlPath: string, manifest: BuildManifest): Record<string, string> | undefined {
   const file = csvDownload(urlPath, manifest);
   return file === null ? undefined : { 'Content-Disposition': `attachment; filename="${csvDownloadName(file)}"` };
