@@ -4,14 +4,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
-import { createTagdexServer as defaultCreateTagdexServer } from '../functions/node/server.ts';
-import { MemoryRateLimitStore } from '../functions/node/memory-rate-limit.ts';
-import { loadPreparedData } from '../functions/node/prepared-data.ts';
-import { createYouTubeClient } from '../src/youtube/client.ts';
-import { createUpstreamPool } from '../functions/node/upstream-pool.ts';
-import { createYouTubeService } from '../src/youtube/service.ts';
+import { createNodeApp } from '../functions/node/app.ts';
+import { loadConfig } from '../functions/config.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
 import { benchDataset } from './bench-dataset.ts';
@@ -33,6 +27,34 @@ async function start(): Promise<Record<string, unknown>> {
       });
       return { port: await listen(server) };
     }
+    case 'fastify': {
+      const { default: Fastify } = await import('fastify');
+      const answers = decodedAnswers(spec.answers);
+      const app = Fastify({ logger: false });
+      app.get('/*', (request, reply) => {
+        const answer = answers.get(request.url);
+        if (!answer) return reply.code(404).send();
+        return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      app.server.keepAliveTimeout = 65_000;
+      return { port: (app.server.address() as AddressInfo).port };
+    }
+    case 'hono': {
+      const [{ Hono }, { serve }] = await Promise.all([import('hono'), import('@hono/node-server')]);
+      const answers = decodedAnswers(spec.answers);
+      const app = new Hono();
+      app.get('*', (c) => {
+        const answer = answers.get(c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : ''));
+        if (!answer) return c.body(null, 404);
+        return c.body(answer.body, answer.status as 200, answer.headers);
+      });
+      const port = await new Promise<number>((resolve) => {
+        const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
+        (server as Server).keepAliveTimeout = 65_000;
+      });
+      return { port };
+    }
     case 'upstream': {
       const emulator = createUpstreamEmulator(benchDataset(spec.date, spec.coldVideos));
       if (spec.latencyMs > 0) emulator.injectFault({ kind: 'latency', ms: spec.latencyMs }, { times: Infinity });
@@ -46,34 +68,33 @@ async function start(): Promise<Record<string, unknown>> {
       return { baseUrl: fake.baseUrl };
     }
     case 'tagdex': {
-      const data = await loadPreparedData(spec.buildDir);
-      const client = createYouTubeClient({
-        apiKey: 'tagdex-bench-key',
-        baseUrl: spec.upstreamBaseUrl,
-        // The live server's transport (functions/node/main.ts).
-        transport: createUpstreamPool(spec.upstreamBaseUrl).transport,
-        timeoutMs: 8000,
-      });
-      const createTagdexServer: typeof defaultCreateTagdexServer = spec.serverModule
-        ? ((await import(pathToFileURL(resolve(spec.serverModule)).href)) as { createTagdexServer: typeof defaultCreateTagdexServer }).createTagdexServer
-        : defaultCreateTagdexServer;
-      const { server, cache } = createTagdexServer({
-        mode: data.source,
-        youtube: createYouTubeService({ client }),
-        data,
-        distDir: spec.distDir,
-        rateLimit: spec.rateLimitPerHour > 0 ? new MemoryRateLimitStore({ limit: spec.rateLimitPerHour }) : null,
-        trustProxy: spec.trustProxy,
-        // Access lines go to stdout as in production; the parent points stdout at /dev/null.
-      });
+      // Composed exactly as `npm run serve` composes it (live mode, the undici pool); access lines go to stdout
+      // through the buffered log, as in production; the parent points stdout at a file or /dev/null.
+      const { server, cache } = await createNodeApp(
+        loadConfig({
+          YOUTUBE_API_KEY: 'tagdex-bench-key',
+          YOUTUBE_API_BASE: spec.upstreamBaseUrl,
+          BUILD_DIR: spec.buildDir,
+          DIST_DIR: spec.distDir,
+          RATE_LIMIT_PER_HOUR: String(spec.rateLimitPerHour),
+          TRUST_PROXY: String(spec.trustProxy),
+        }),
+      );
       if (!spec.responseCache) {
-        // Measures the router path itself: every request builds its answer (the stored-bytes path is off).
-        cache.set = () => {};
+        // Measures the answer path itself: every request builds its answer (the stored-bytes path is off).
+        cache.put = () => {};
       }
       report = () => ({ responseCacheEntries: cache.size });
       return { port: await listen(server) };
     }
   }
+}
+
+/** The peers' answers with their bodies as bytes, by path and query. */
+function decodedAnswers(answers: Extract<ChildSpec, { role: 'fastify' | 'hono' }>['answers']) {
+  return new Map(
+    Object.entries(answers).map(([path, answer]) => [path, { ...answer, body: new Uint8Array(Buffer.from(answer.body, 'base64')) }]),
+  );
 }
 
 function listen(server: Server): Promise<number> {

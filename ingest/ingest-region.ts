@@ -9,6 +9,7 @@ import type { Snapshot, SnapshotCategory, SnapshotVideo } from '../src/schemas/s
 import { categoryRef, type CategoryRef } from '../src/lib/categories.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
+import type { DataMode } from '../src/lib/data-mode.ts';
 
 /** A chart has been seen with up to 200 videos (4 pages); more than 10 pages means the paging is broken. */
 export const MAX_PAGES = 10;
@@ -35,7 +36,7 @@ export interface IngestRegionOptions {
   region: Region;
   /** The snapshot's date, `YYYY-MM-DD`. */
   date: string;
-  source: 'sample' | 'live';
+  source: DataMode;
   /** Category charts to read after the overall chart; default none ([]: no category list call either). */
   categories?: CategorySelection;
   now?: () => number;

@@ -3,11 +3,14 @@
  * whose manifest lists India's categories, to pin how `category` is resolved and which files are read.
  */
 import { describe, expect, it } from 'vitest';
-import { categoriesAnswer } from '../../functions/api/categories.ts';
-import { trendingTagsAnswer } from '../../functions/api/trending-tags.ts';
-import { risingTagsAnswer } from '../../functions/api/rising-tags.ts';
-import { tagHistoryAnswer } from '../../functions/api/tag-history.ts';
-import { titleScoreAnswer } from '../../functions/api/title-score.ts';
+import { categoriesEndpoint } from '../../functions/api/categories.ts';
+import { trendingTagsEndpoint } from '../../functions/api/trending-tags.ts';
+import { risingTagsEndpoint } from '../../functions/api/rising-tags.ts';
+import { tagHistoryEndpoint } from '../../functions/api/tag-history.ts';
+import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
+import { queryParamNames, type Endpoint } from '../../functions/endpoint.ts';
+import { parseSearchParams } from '../../functions/query.ts';
+import type { ApiDeps } from '../../functions/deps.ts';
 import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { CategoriesData } from '../../src/schemas/categories.ts';
@@ -58,8 +61,11 @@ function preparedData(): PreparedData & { reads: string[] } {
   };
 }
 
-const data = async (answer: Promise<{ status: number; text: string }>) => JSON.parse((await answer).text).data;
-const params = (query: string) => new URLSearchParams(query);
+/** The endpoint's `data` for `query`, as the pipeline makes it (parameters validated, then `answer`). */
+async function call<Q>(endpoint: Endpoint<Q>, query: string, deps: Pick<ApiDeps, 'data'>): Promise<any> {
+  const parsed = parseSearchParams(new URLSearchParams(query), queryParamNames(endpoint.query), endpoint.query);
+  return endpoint.answer(parsed, deps as ApiDeps);
+}
 
 describe('the category parameter', () => {
   it.each([
@@ -70,10 +76,10 @@ describe('the category parameter', () => {
     ['42', SHORTS],
   ])('category=%s reads that chart and answers its {id, slug, name}', async (token, category) => {
     const deps = { data: preparedData() };
-    expect((await data(trendingTagsAnswer(params(`region=in&days=30&category=${token}`), deps))).category).toEqual(category);
-    expect((await data(risingTagsAnswer(params(`region=IN&category=${token}`), deps))).category).toEqual(category);
-    expect((await data(tagHistoryAnswer(params(`region=IN&tag=Cricket&category=${token}`), deps))).category).toEqual(category);
-    expect((await data(titleScoreAnswer(params(`region=IN&title=Hi&category=${token}`), deps))).category).toEqual(category);
+    expect((await call(trendingTagsEndpoint, `region=in&days=30&category=${token}`, deps)).category).toEqual(category);
+    expect((await call(risingTagsEndpoint, `region=IN&category=${token}`, deps)).category).toEqual(category);
+    expect((await call(tagHistoryEndpoint, `region=IN&tag=Cricket&category=${token}`, deps)).category).toEqual(category);
+    expect((await call(titleScoreEndpoint, `region=IN&title=Hi&category=${token}`, deps)).category).toEqual(category);
     expect(deps.data.reads).toEqual([
       `window IN 30 ${category.slug}`,
       `rising IN 7 ${category.slug}`,
@@ -84,13 +90,13 @@ describe('the category parameter', () => {
 
   it('reads the overall chart and answers category null without it', async () => {
     const deps = { data: preparedData() };
-    expect((await data(trendingTagsAnswer(params('region=IN'), deps))).category).toBeNull();
-    expect((await data(titleScoreAnswer(params('region=IN&title=Hi'), deps))).category).toBeNull();
+    expect((await call(trendingTagsEndpoint, 'region=IN', deps)).category).toBeNull();
+    expect((await call(titleScoreEndpoint, 'region=IN&title=Hi', deps)).category).toBeNull();
     expect(deps.data.reads).toEqual(['window IN 7 overall', 'bench IN overall']);
   });
 
   it('answers a known category a region never listed like a region without snapshots', async () => {
-    const got = await data(risingTagsAnswer(params('region=US&category=education'), { data: preparedData() }));
+    const got = await call(risingTagsEndpoint, 'region=US&category=education', { data: preparedData() });
     expect(got).toMatchObject({ region: 'US', category: { id: '27', slug: 'education', name: 'Education' }, videos_measured: 0, fetched_at: null, tags: [] });
   });
 
@@ -101,15 +107,15 @@ describe('the category parameter', () => {
     ['region=IN&category=m%C3%BAsica', /"category" must be .*got "música"/],
     ['region=IN&category=', /"category" must be .*got an empty value/],
   ])('422 for %s, listing the accepted slugs', async (query, message) => {
-    const failure = trendingTagsAnswer(params(query), { data: preparedData() });
+    const failure = call(trendingTagsEndpoint, query, { data: preparedData() });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 422, message: expect.stringMatching(message) });
   });
 });
 
-describe('categoriesAnswer', () => {
+describe('the categories endpoint', () => {
   it('lists the region’s categories from the manifest, in its order, with the fields of the endpoint', async () => {
-    const got = await data(categoriesAnswer(params('region=in'), { data: preparedData() }));
+    const got = await call(categoriesEndpoint, 'region=in', { data: preparedData() });
     expect(CategoriesData.parse(got)).toEqual(got);
     expect(got).toEqual({
       region: 'IN',
@@ -123,12 +129,12 @@ describe('categoriesAnswer', () => {
   });
 
   it('lists none for a region without snapshots or categories, and 422s a bad region', async () => {
-    expect(await data(categoriesAnswer(params('region=NG'), { data: preparedData() }))).toEqual({
+    expect(await call(categoriesEndpoint, 'region=NG', { data: preparedData() })).toEqual({
       region: 'NG',
       region_name: 'Nigeria',
       latest_date: null,
       categories: [],
     });
-    await expect(categoriesAnswer(params('region=GB'), { data: preparedData() })).rejects.toMatchObject({ status: 422 });
+    await expect(call(categoriesEndpoint, 'region=GB', { data: preparedData() })).rejects.toMatchObject({ status: 422 });
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getTrendingTags } from '../../functions/api/trending-tags.ts';
+import { trendingTagsEndpoint } from '../../functions/api/trending-tags.ts';
+import { endpointHandler } from '../helpers/call-endpoint.ts';
+
+const getTrendingTags = endpointHandler(trendingTagsEndpoint);
 import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
@@ -12,17 +15,9 @@ function video(id: string, views: number, tags: string[]): SnapshotVideo {
   return {
     id,
     title: 'क्रिकेट LIVE | India vs Australia',
-    channel_id: 'UCxxxxxxxxxxxxxxxxxxxxxx',
-    channel_title: 'Star Sports',
-    category_id: '17',
-    published_at: '2025-06-01T10:00:00Z',
     view_count: views,
-    like_count: 1200,
-    comment_count: null,
-    duration_seconds: 0,
     tags,
     hashtags: [],
-    default_audio_language: 'hi',
   };
 }
 
