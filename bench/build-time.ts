@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { REGIONS } from '../src/lib/regions.ts';
+import { KNOWN_CATEGORIES } from '../src/lib/categories.ts';
 import { addDays, utcDate } from '../src/lib/iso-date.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { Snapshot } from '../src/schemas/snapshot.ts';
@@ -46,7 +47,13 @@ export interface BuildReport {
  * growing views), topped up to 200 with that date's other sample videos, since the sample charts of most
  * regions are shorter (they mirror the real 200/165/106/30 sizes).
  */
-export async function generateSnapshots(dataDir: string, endDate: string, days = DAYS, perChart = VIDEOS_PER_CHART): Promise<void> {
+export async function generateSnapshots(
+  dataDir: string,
+  endDate: string,
+  days = DAYS,
+  perChart = VIDEOS_PER_CHART,
+  categories = true,
+): Promise<void> {
   const root = snapshotRoot(dataDir, 'sample');
   for (let back = days - 1; back >= 0; back--) {
     const date = addDays(endDate, -back);
@@ -64,6 +71,7 @@ export async function generateSnapshots(dataDir: string, endDate: string, days =
           ids.push(id);
         }
       }
+      const sections = categories ? categorySections(pool, seen, r, back) : null;
       const snapshot = Snapshot.parse({
         region,
         date,
@@ -71,11 +79,35 @@ export async function generateSnapshots(dataDir: string, endDate: string, days =
         source: 'sample',
         charts: [{ chart: 'mostPopular', video_category_id: null, pages: Math.ceil(ids.length / 50), videos: ids.length }],
         videos: ids.map((id) => toSnapshotVideo(byId.get(id) as VideoResource)),
+        ...(sections && {
+          categories: sections.categories,
+          category_videos: sections.extra.map((id) => toSnapshotVideo(byId.get(id) as VideoResource)),
+        }),
       });
       return writeSnapshot(join(root, 'trending', region), `${date}.json`, JSON.stringify(snapshot));
     });
     await Promise.all(writes);
   }
+}
+
+/**
+ * The 15 usual category charts of a region and day, sized like real ones (200, 150, 100, 50 and 30 videos in
+ * turn; two of them without a chart that day), drawn from the day's pool at a category- and region-specific
+ * point (so they overlap the overall chart only partly, and shift from day to day), and the videos not on the
+ * overall chart (`onOverall`), stored once.
+ */
+function categorySections(pool: readonly string[], onOverall: ReadonlySet<string>, r: number, back: number) {
+  const SIZES = [200, 150, 100, 50, 30];
+  const extra = new Set<string>();
+  const categories = KNOWN_CATEGORIES.map((category, c) => {
+    if ((c + back) % 7 === 0) return { ...category, status: 'no_chart' as const, pages: 1, video_ids: [] };
+    const size = Math.min(SIZES[c % SIZES.length]!, pool.length);
+    const start = (c * 131 + r * 29 + back * 17) % pool.length;
+    const ids = [...new Set(Array.from({ length: size }, (_, i) => pool[(start + i) % pool.length]!))];
+    for (const id of ids) if (!onOverall.has(id)) extra.add(id);
+    return { ...category, status: 'ok' as const, pages: Math.ceil(ids.length / 50), video_ids: ids };
+  });
+  return { categories, extra: [...extra] };
 }
 
 async function writeSnapshot(dir: string, name: string, text: string): Promise<void> {
@@ -99,13 +131,19 @@ async function folderSize(dir: string): Promise<{ bytes: number; files: number }
 }
 
 /** Generates the data, times buildIndexes `repeats` times and astro build once, and times one day's ingest. */
-export async function runBuildBench(opts: { repeats: number; astro: boolean; log: (line: string) => void }): Promise<BuildReport> {
+export async function runBuildBench(opts: {
+  repeats: number;
+  astro: boolean;
+  /** Give every snapshot 15 category charts (the default, as the ingest now writes them). */
+  categories?: boolean;
+  log: (line: string) => void;
+}): Promise<BuildReport> {
   const root = await mkdtemp(join(tmpdir(), 'tagdex-bench-build-'));
   try {
     const dataDir = join(root, 'data');
     const endDate = utcDate(Date.now());
     opts.log(`build: generating ${DAYS} days × ${REGIONS.length} regions × ${VIDEOS_PER_CHART} videos in ${dataDir}`);
-    await generateSnapshots(dataDir, endDate);
+    await generateSnapshots(dataDir, endDate, DAYS, VIDEOS_PER_CHART, opts.categories ?? true);
     const totalBytes = await folderBytes(dataDir);
     const dayBytes = (
       await Promise.all(REGIONS.map((region) => stat(join(snapshotRoot(dataDir, 'sample'), 'trending', region, `${endDate}.json`))))
@@ -177,5 +215,6 @@ export function formatBuildSection(report: BuildReport): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const quick = process.argv.includes('--quick');
-  process.stdout.write(formatBuildSection(await runBuildBench({ repeats: quick ? 1 : 3, astro: !process.argv.includes('--no-astro'), log })));
+  const options = { repeats: quick ? 1 : 3, astro: !process.argv.includes('--no-astro'), categories: !process.argv.includes('--no-categories'), log };
+  process.stdout.write(formatBuildSection(await runBuildBench(options)));
 }

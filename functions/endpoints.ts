@@ -11,6 +11,7 @@ import { trendingTagsEndpoint } from './api/trending-tags.ts';
 import { titleScoreEndpoint } from './api/title-score.ts';
 import { risingTagsEndpoint } from './api/rising-tags.ts';
 import { tagHistoryEndpoint } from './api/tag-history.ts';
+import { categoriesEndpoint } from './api/categories.ts';
 
 export const ENDPOINTS: readonly Endpoint<any>[] = [
   tagsEndpoint,
@@ -20,6 +21,7 @@ export const ENDPOINTS: readonly Endpoint<any>[] = [
   titleScoreEndpoint,
   risingTagsEndpoint,
   tagHistoryEndpoint,
+  categoriesEndpoint,
 ];
 
 /** The OpenAPI document's address: answered by the same pipeline, outside the rate limit. */

@@ -52,9 +52,9 @@ export function createPreparedReader(
   return {
     source: manifest.source,
     manifest,
-    trendingWindow: (region, days) => read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days)),
-    titleBenchmark: (region) => read<TitleBenchmark>(BUILD_FILES.titleBench(region)),
-    rising: (region, days) => read<RegionRising>(BUILD_FILES.rising(region, days)),
-    historyShard: (region, key) => read<HistoryShard>(BUILD_FILES.historyShard(region, key)),
+    trendingWindow: (region, days, category) => read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
+    titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
+    rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
+    historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
   };
 }

@@ -40,6 +40,12 @@ export interface RateLimitStore {
 }
 
 /**
+ * Which chart a question is about: a category's slug (see src/lib/categories.ts), or null/undefined for the
+ * region's overall chart.
+ */
+export type ChartCategory = string | null | undefined;
+
+/**
  * The build's pre-computed indexes, read per request. A runtime may hold them in memory (Node) or fetch one
  * region's window at a time (the Worker): a request never reads more than it answers.
  */
@@ -47,14 +53,14 @@ export interface PreparedData {
   /** Whether the indexes were built from the sample dataset or from live snapshots. */
   source: DataMode;
   manifest: BuildManifest;
-  /** The region's pre-computed window of `days` days (1–90), or null when the build wrote none for it. */
-  trendingWindow(region: Region, days: number): MaybePromise<TrendingWindow | null>;
-  /** The region's title benchmark, or null when the build wrote none for it. */
-  titleBenchmark(region: Region): MaybePromise<TitleBenchmark | null>;
-  /** The region's rising window of `days` (1–45), or null when the build wrote none. One small file. */
-  rising(region: Region, days: number): MaybePromise<RegionRising | null>;
-  /** The tag-history shard holding `key` for the region, or null when the build wrote none. One small file. */
-  historyShard(region: Region, key: string): MaybePromise<HistoryShard | null>;
+  /** The chart's pre-computed window of `days` days (1–90), or null when the build wrote none for it. */
+  trendingWindow(region: Region, days: number, category?: ChartCategory): MaybePromise<TrendingWindow | null>;
+  /** The chart's title benchmark, or null when the build wrote none for it. */
+  titleBenchmark(region: Region, category?: ChartCategory): MaybePromise<TitleBenchmark | null>;
+  /** The chart's rising window of `days` (1–45), or null when the build wrote none. One small file. */
+  rising(region: Region, days: number, category?: ChartCategory): MaybePromise<RegionRising | null>;
+  /** The tag-history shard holding `key` for the chart, or null when the build wrote none. One small file. */
+  historyShard(region: Region, key: string, category?: ChartCategory): MaybePromise<HistoryShard | null>;
 }
 
 /** A build with no snapshots: every region answers with nothing measured yet (tests, benchmarks). */

@@ -18,11 +18,34 @@ export function healthData(manifest: BuildManifest, mode: DataMode, uptimeSecond
   };
 }
 
-/** CSV downloads get a descriptive file name: tagdex-in-tags-7d-2026-11-25.csv. */
+/** A CSV file of the site as its download name describes it. */
+export interface CsvDownload {
+  /** Lower-case region code, as in the path. */
+  region: string;
+  /** The category's slug for a category's file, null for the country's own. */
+  category: string | null;
+  /** `tags-7d`, `hashtags-30d`, `rising-1d`, … */
+  table: string;
+  /** The region's newest snapshot date (a category's files too: the data date of the build they belong to), or `no-data`. */
+  date: string;
+}
+
+/** The CSV file at `urlPath`, or null when the path is not one of the site's CSV files. */
+export function csvDownload(urlPath: string, manifest: BuildManifest): CsvDownload | null {
+  const match = /^\/trending\/([a-z]{2})\/(?:([a-z0-9]+(?:-[a-z0-9]+)*)\/)?((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
+  if (!match) return null;
+  const [, region, category, table] = match as unknown as [string, string, string | undefined, string];
+  const date = manifest.regions[region.toUpperCase() as keyof BuildManifest['regions']]?.latest_date ?? 'no-data';
+  return { region, category: category ?? null, table, date };
+}
+
+/** tagdex-in-tags-7d-2026-11-25.csv; a category's file: tagdex-in-music-tags-7d-2026-11-25.csv. */
+export function csvDownloadName(file: CsvDownload): string {
+  return `tagdex-${file.region}-${file.category === null ? '' : `${file.category}-`}${file.table}-${file.date}.csv`;
+}
+
+/** CSV downloads get a descriptive file name (csvDownloadName), dated by their region's newest snapshot. */
 export function csvDownloadHeaders(urlPath: string, manifest: BuildManifest): Record<string, string> | undefined {
-  const match = /^\/trending\/([a-z]{2})\/((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(urlPath);
-  if (!match) return undefined;
-  const region = match[1]!.toUpperCase() as keyof BuildManifest['regions'];
-  const date = manifest.regions[region]?.latest_date ?? 'no-data';
-  return { 'Content-Disposition': `attachment; filename="tagdex-${match[1]}-${match[2]}-${date}.csv"` };
+  const file = csvDownload(urlPath, manifest);
+  return file === null ? undefined : { 'Content-Disposition': `attachment; filename="${csvDownloadName(file)}"` };
 }

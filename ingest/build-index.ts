@@ -13,12 +13,14 @@ import { addDays } from '../src/lib/iso-date.ts';
 import { buildTrendingWindows, MAX_WINDOW_DAYS, TABLE_WINDOWS, TagNormalizer } from '../src/lib/trending-index.ts';
 import { buildTitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { buildRisingWindows, RISING_TABLE_WINDOWS, RISING_WINDOWS } from '../src/lib/rising-tags.ts';
-import { buildTagSeries, shardTagSeries } from '../src/lib/tag-history.ts';
+import { buildTagSeries, historyShardCount, shardTagSeries } from '../src/lib/tag-history.ts';
 import { LIMIT_MAX } from '../src/schemas/trending-tags.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
+import { categorySnapshots, listedCategories } from '../src/lib/category-snapshots.ts';
 import {
   BUILD_FILES,
   type BuildManifest,
+  type CategorySummary,
   type ManifestRegion,
   type RegionRising,
   type RegionTrending,
@@ -121,10 +123,58 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     const { snapshots, skipped } = await readRecentSnapshots(region);
     const newest = snapshots[0] ?? null;
     const readMs = performance.now() - mark;
+    timings.read += readMs;
 
-    mark = performance.now();
+    const overall = await buildChart(region, null, snapshots, {
+      before: `read ${ms(readMs)}, `,
+      after: skipped.length > 0 ? `; SKIPPED ${skipped.length} invalid files` : '',
+    });
+    const categories: CategorySummary[] = [];
+    for (const category of listedCategories(snapshots)) {
+      const charted = categorySnapshots(snapshots, category.slug);
+      // A category never charted in the 90 days gets no files: its answers are those of a chart without snapshots.
+      const built = charted.length > 0 ? await buildChart(region, category.slug, charted) : { latestDate: null, videos7d: 0 };
+      categories.push({
+        ...category,
+        has_chart: newest?.categories?.some((c) => c.slug === category.slug && c.status === 'ok') ?? false,
+        videos_measured: built.videos7d,
+        latest_date: charted[0]?.date ?? null,
+        snapshots: charted.length,
+      });
+    }
+    regions[region] = {
+      latest_date: overall.latestDate,
+      fetched_at: newest?.fetched_at ?? null,
+      snapshots: snapshots.length,
+      skipped_files: skipped,
+      // Left out, not [], when no snapshot lists categories: such a build's manifest reads as before.
+      ...(categories.length > 0 && { categories }),
+    };
+    if (categories.length > 0) {
+      const charted = categories.filter((c) => c.snapshots > 0);
+      log(`build ${region}: ${categories.length} categories, ${charted.length} with charts (${charted.map((c) => c.slug).join(', ')})`);
+    }
+  }
+
+  const manifest: BuildManifest = { built_at: new Date(now()).toISOString(), source: opts.source, regions };
+  await writeFileAtomic(join(opts.buildDir, BUILD_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, opts.fs);
+  timings.total = performance.now() - started;
+  return { manifest, timings };
+
+  /**
+   * One chart's indexes (the overall chart when `category` is null): every window, table, rising window, history
+   * shard and the title benchmark, by exactly the same rules whichever chart it is.
+   */
+  async function buildChart(
+    region: Region,
+    category: string | null,
+    snapshots: Snapshot[],
+    logNote: { before: string; after: string } = { before: '', after: '' },
+  ): Promise<{ latestDate: string | null; videos7d: number }> {
+    const newest = snapshots[0] ?? null;
+    let mark = performance.now();
     // The complete tables of 1 … 45 days are the current windows of the rising lists.
-    // One normalizer per region: the trending windows, the rising windows and the daily series meet the same tags.
+    // One normalizer per chart: the trending windows, the rising windows and the daily series meet the same tags.
     const normalizer = new TagNormalizer();
     const trendingWindows = buildTrendingWindows(snapshots, {
       spellings: true,
@@ -141,60 +191,51 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     const risingMs = performance.now() - mark;
 
     mark = performance.now();
-    const historyShards = shardTagSeries(buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }, normalizer));
+    const series = buildTagSeries(snapshots, spellings ?? { tags: new Map(), hashtags: new Map() }, normalizer);
+    const historyShards = shardTagSeries(series, historyShardCount(category));
     const historyMs = performance.now() - mark;
 
     mark = performance.now();
-    const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows };
-    await writeJson(join('trending', `${region}.json`), trending);
+    // A category's pages show only the page windows (1, 7, 30, 90 days); the API reads windows/ for the rest.
+    const pageWindows = category === null ? windows : windows.filter((w) => (TABLE_WINDOWS as readonly number[]).includes(w.window_days));
+    const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows: pageWindows };
+    await writeJson(BUILD_FILES.chartTrending(region, category), trending);
     for (const days of TABLE_WINDOWS) {
       const table = tables.get(days) ?? { tags: [], hashtags: [] };
-      await writeJson(join('tables', region, `tags-${days}d.json`), table.tags);
-      await writeJson(join('tables', region, `hashtags-${days}d.json`), table.hashtags);
+      await writeJson(BUILD_FILES.table(region, 'tags', days, category), table.tags);
+      await writeJson(BUILD_FILES.table(region, 'hashtags', days, category), table.hashtags);
     }
-    await writeJson(BUILD_FILES.titleBench(region), benchmark);
+    await writeJson(BUILD_FILES.titleBench(region, category), benchmark);
     for (const days of RISING_TABLE_WINDOWS) {
-      await writeJson(join('tables', region, `rising-${days}d.json`), rising[days - 1]?.tags ?? []);
+      await writeJson(BUILD_FILES.table(region, 'rising', days, category), rising[days - 1]?.tags ?? []);
     }
     // Hundreds of small files, each fsynced twice: written a few at a time, the disk batches the syncs.
     await Promise.all([
       ...rising.map((window) => {
         const file: RegionRising = { ...window, region, rising_count: window.tags.length, tags: window.tags.slice(0, LIMIT_MAX) };
-        return writeLimit(() => writeJson(BUILD_FILES.rising(region, window.window_days), file));
+        return writeLimit(() => writeJson(BUILD_FILES.rising(region, window.window_days, category), file));
       }),
-      ...historyShards.map((file, shard) => writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard), file))),
+      ...historyShards.map((file, shard) => writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard, category), file))),
       ...windows.map((window) => {
         const file: TrendingWindowFile = { videos_measured: window.videos_measured, fetched_at: window.fetched_at, tags: window.tags };
-        return writeLimit(() => writeJson(BUILD_FILES.trendingWindow(region, window.window_days), file));
+        return writeLimit(() => writeJson(BUILD_FILES.trendingWindow(region, window.window_days, category), file));
       }),
     ]);
     const writeMs = performance.now() - mark;
 
-    const widest = windows.at(-1);
-    regions[region] = {
-      latest_date,
-      fetched_at: newest?.fetched_at ?? null,
-      snapshots: snapshots.length,
-      skipped_files: skipped,
-    };
-    timings.read += readMs;
     timings.index += indexMs;
     timings.rising += risingMs;
     timings.history += historyMs;
     timings.write += writeMs;
+    const widest = windows.at(-1);
     log(
-      `build ${region}: ${snapshots.length} snapshots` +
-        (latest_date ? ` (${windows.at(-1)?.date_from} … ${latest_date})` : '') +
+      `build ${region}${category === null ? '' : `/${category}`}: ${snapshots.length} snapshots` +
+        (latest_date ? ` (${widest?.date_from} … ${latest_date})` : '') +
         `, ${widest?.videos_measured ?? 0} videos, ${widest?.tag_count ?? 0} tags, ${widest?.hashtag_count ?? 0} hashtags` +
-        ` — read ${ms(readMs)}, index ${ms(indexMs)}, rising ${ms(risingMs)}, history ${ms(historyMs)}, write ${ms(writeMs)}` +
-        (skipped.length > 0 ? `; SKIPPED ${skipped.length} invalid files` : ''),
+        ` — ${logNote.before}index ${ms(indexMs)}, rising ${ms(risingMs)}, history ${ms(historyMs)}, write ${ms(writeMs)}${logNote.after}`,
     );
+    return { latestDate: latest_date, videos7d: windows[6]?.videos_measured ?? 0 };
   }
-
-  const manifest: BuildManifest = { built_at: new Date(now()).toISOString(), source: opts.source, regions };
-  await writeFileAtomic(join(opts.buildDir, BUILD_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, opts.fs);
-  timings.total = performance.now() - started;
-  return { manifest, timings };
 
   async function writeJson(path: string, value: unknown): Promise<void> {
     await writeFileAtomic(join(opts.buildDir, path), JSON.stringify(value), opts.fs);

@@ -6,13 +6,15 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { REGIONS, parseRegion, type Region } from '../src/lib/regions.ts';
 import { isIsoDate, utcDate } from '../src/lib/iso-date.ts';
+import { CATEGORY_ID } from '../src/lib/categories.ts';
 import { ConfigError, loadConfig } from '../functions/config.ts';
 import { createUpstreamClient } from '../functions/upstream.ts';
 import { DEFAULT_CONCURRENCY, runIngest } from './run-ingest.ts';
 
 const USAGE = `Usage: npm run ingest -- [options]
 
-Reads each region's most-popular chart and writes <data-dir>/trending/<REGION>/<YYYY-MM-DD>.json.
+Reads each region's most-popular chart, its category list and one chart per assignable category, and
+writes <data-dir>/trending/<REGION>/<YYYY-MM-DD>.json. Prints the quota units spent (about 65 a region).
 With YOUTUBE_API_KEY set it reads the YouTube Data API (YOUTUBE_API_BASE); without it, the built-in
 sample upstream, into <data-dir>/sample so sample and live data never mix.
 After each region's write it deletes that region's snapshots dated before the SNAPSHOT_RETENTION_DAYS days
@@ -22,11 +24,14 @@ Options:
   --date YYYY-MM-DD     the snapshot's date (default: today in UTC); re-running a date replaces it
   --regions IN,US       regions to read (default: all of ${REGIONS.join(',')})
   --data-dir PATH       data folder (default: $DATA_DIR, else "data")
-  --categories 10,20    also read these videoCategoryId charts, de-duplicated by video id (default: none)
+  --categories LIST     which category charts to read: "all" assignable ones (default), ids such as
+                        10,20, or "none" (the overall chart only, no category list call)
   --concurrency N       regions read at once (default: ${DEFAULT_CONCURRENCY})
   --help                show this text
 
-Exit status: 0 when every region was written, 1 when any failed (named on stderr), 2 for bad options.`;
+Exit status: 0 when every region was written whole; 1 when any region failed (nothing written for it) or
+any category chart failed for a reason other than videoChartNotFound (the snapshot is still written with
+the charts that succeeded; the failures are named on stderr); 2 for bad options.`;
 
 /** The command line, checked: every problem is a sentence naming the option. */
 export interface IngestArgs {
@@ -34,7 +39,8 @@ export interface IngestArgs {
   date: string;
   regions: Region[];
   dataDir: string | null;
-  categories: string[];
+  /** 'all' assignable categories, these ids, or [] for none. */
+  categories: 'all' | string[];
   concurrency: number;
 }
 
@@ -72,10 +78,7 @@ export function parseIngestArgs(argv: readonly string[], today: string): IngestA
     }
     return region;
   });
-  const categories = values.categories === undefined ? [] : parseList(values.categories, '--categories').map((id) => {
-    if (!/^[0-9]{1,4}$/.test(id)) throw new UsageError(`--categories: ${JSON.stringify(id)} is not a videoCategoryId (a number such as 10)`);
-    return id;
-  });
+  const categories = parseCategories(values.categories);
   const concurrencyText = values.concurrency ?? String(DEFAULT_CONCURRENCY);
   const concurrency = /^[0-9]{1,2}$/.test(concurrencyText) ? Number(concurrencyText) : 0;
   if (concurrency < 1) throw new UsageError(`--concurrency must be a whole number from 1 to 99, got ${JSON.stringify(concurrencyText)}`);
@@ -84,9 +87,22 @@ export function parseIngestArgs(argv: readonly string[], today: string): IngestA
     date,
     regions: [...new Set(regions)],
     dataDir: values['data-dir'] ?? null,
-    categories: [...new Set(categories)],
+    categories,
     concurrency,
   };
+}
+
+function parseCategories(text: string | undefined): 'all' | string[] {
+  const wanted = text?.trim().toLowerCase();
+  if (wanted === undefined || wanted === 'all') return 'all';
+  if (wanted === 'none') return [];
+  const ids = parseList(text!, '--categories').map((id) => {
+    if (!CATEGORY_ID.test(id)) {
+      throw new UsageError(`--categories: ${JSON.stringify(id)} is not a videoCategoryId (a number such as 10); or give "all" or "none"`);
+    }
+    return id;
+  });
+  return [...new Set(ids)];
 }
 
 function parseList(text: string, flag: string): string[] {
@@ -132,11 +148,11 @@ export async function main(argv: readonly string[], env: Record<string, string |
           client: createUpstreamClient(config),
         });
   if (result.source === 'sample') log('ingest: no YOUTUBE_API_KEY set, so this was SAMPLE data (not real trending charts).');
-  if (result.failed.length > 0) {
-    log(`ingest: failed regions: ${result.failed.join(', ')} (their earlier snapshots are untouched)`);
-    return 1;
+  if (result.failed.length > 0) log(`ingest: failed regions: ${result.failed.join(', ')} (their earlier snapshots are untouched)`);
+  if (result.categoryFailures.length > 0) {
+    log(`ingest: failed category charts (their regions' snapshots were written without them): ${result.categoryFailures.join('; ')}`);
   }
-  return 0;
+  return result.failed.length > 0 || result.categoryFailures.length > 0 ? 1 : 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,20 +1,35 @@
-/** Reads one region's most-popular chart (and any extra category charts) into one day's snapshot. */
-import type { UpstreamMeter, YouTubeClient } from '../src/youtube/client.ts';
+/**
+ * Reads one region's charts into one day's snapshot: the overall most-popular chart, then (when asked) the
+ * region's category list and one chart per assignable category.
+ */
+import { UpstreamError, type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
+import type { VideoResource } from '../src/youtube/wire-types.ts';
 import type { Region } from '../src/lib/regions.ts';
-import type { Snapshot, SnapshotChart, SnapshotVideo } from '../src/schemas/snapshot.ts';
+import type { Snapshot, SnapshotCategory, SnapshotVideo } from '../src/schemas/snapshot.ts';
+import { categoryRef, type CategoryRef } from '../src/lib/categories.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
 import type { DataMode } from '../src/lib/data-mode.ts';
 
 /** A chart has been seen with up to 200 videos (4 pages); more than 10 pages means the paging is broken. */
 export const MAX_PAGES = 10;
+/** A category chart is read to at most 200 videos (4 pages of 50), the most the upstream serves. */
+export const CATEGORY_MAX_PAGES = 4;
+
+/** The upstream's reason when a region has no chart for a category: not a failure, and never retried. */
+export const NO_CHART_REASON = 'videoChartNotFound';
 
 /** Pages read so far, mutated in place so a failure can still report how far it got. */
 export interface RegionProgress {
   pages: number;
   /** Chart items left out because they were unreadable (each with the reason), so the rest still count. */
   skipped?: string[];
+  /** Category charts (or the category list) that failed, each as "<what>: <why>"; the snapshot is still written. */
+  categoryFailures?: string[];
 }
+
+/** Which category charts to read: every assignable one the region lists, only these ids, or none. */
+export type CategorySelection = 'all' | readonly string[];
 
 export interface IngestRegionOptions {
   client: YouTubeClient;
@@ -22,63 +37,141 @@ export interface IngestRegionOptions {
   /** The snapshot's date, `YYYY-MM-DD`. */
   date: string;
   source: DataMode;
-  /** Extra `videoCategoryId` charts to read after the most-popular chart; default none. */
-  categories?: readonly string[];
+  /** Category charts to read after the overall chart; default none ([]: no category list call either). */
+  categories?: CategorySelection;
   now?: () => number;
   meter?: UpstreamMeter;
   progress?: RegionProgress;
 }
 
 /**
- * Reads every page of the region's charts and returns the snapshot, videos de-duplicated by id in chart
- * order (first chart first). Any failure, even on a later page, rejects: a partial chart is never returned.
+ * Reads the region's charts and returns the snapshot. The overall chart's videos are de-duplicated by id in
+ * chart order; any failure of it, even on a later page, rejects (a partial chart is never returned). A category
+ * chart that fails is recorded as `failed` with nothing of it kept, and the rest of the snapshot stands.
  */
 export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot> {
   const now = opts.now ?? Date.now;
   const progress = opts.progress ?? { pages: 0 };
   const fetchedAt = new Date(now()).toISOString();
+  const reader = chartReader(opts, progress);
+
+  const overall = await reader.read(null, MAX_PAGES);
   const videos = new Map<string, SnapshotVideo>();
-  const charts: SnapshotChart[] = [];
-  let malformed: MalformedUpstreamError | undefined;
-  for (const categoryId of [null, ...(opts.categories ?? [])]) {
-    let pages = 0;
-    let chartVideos = 0;
-    const seenTokens = new Set<string>();
-    let pageToken: string | undefined;
-    do {
-      const request: Parameters<YouTubeClient['listMostPopular']>[0] = { regionCode: opts.region, maxResults: 50 };
-      if (pageToken !== undefined) request.pageToken = pageToken;
-      if (categoryId !== null) request.videoCategoryId = categoryId;
-      const page = await opts.client.listMostPopular(request, opts.meter);
-      pages += 1;
-      progress.pages += 1;
-      for (const item of page.items ?? []) {
-        chartVideos += 1;
-        if (videos.has(item.id)) continue;
-        try {
-          videos.set(item.id, toSnapshotVideo(item));
-        } catch (error) {
-          // One odd video (a premiere without statistics, say) should not cost the region its day; a page
-          // where nothing is readable still fails below, since that means the upstream's format changed.
-          if (!(error instanceof MalformedUpstreamError)) throw error;
-          (progress.skipped ??= []).push(error.message);
-          malformed = error;
-        }
-      }
-      pageToken = page.nextPageToken;
-      // A token seen before would loop forever; the page cap bounds a chart that never ends.
-      if (pageToken !== undefined && seenTokens.has(pageToken)) pageToken = undefined;
-      if (pageToken !== undefined) seenTokens.add(pageToken);
-    } while (pageToken !== undefined && pages < MAX_PAGES);
-    charts.push({ chart: 'mostPopular', video_category_id: categoryId, pages, videos: chartVideos });
-  }
-  if (malformed && videos.size === 0) throw malformed;
-  return {
+  for (const video of overall.videos) videos.set(video.id, video);
+  const snapshot: Snapshot = {
     region: opts.region,
     date: opts.date,
     fetched_at: fetchedAt,
     source: opts.source,
-    charts,
+    charts: [{ chart: 'mostPopular', video_category_id: null, pages: overall.pages, videos: overall.items }],
     videos: [...videos.values()],
   };
+  if (overall.malformed && videos.size === 0) throw overall.malformed;
+
+  const selection = opts.categories ?? [];
+  if (selection !== 'all' && selection.length === 0) return snapshot;
+  const listed = await listCategories(opts, selection, progress);
+  if (listed === null) return snapshot;
+
+  const categoryVideos = new Map<string, SnapshotVideo>();
+  snapshot.categories = [];
+  for (const category of listed) {
+    const pagesBefore = progress.pages;
+    try {
+      const chart = await reader.read(category.id, CATEGORY_MAX_PAGES);
+      for (const video of chart.videos) if (!videos.has(video.id)) categoryVideos.set(video.id, video);
+      snapshot.categories.push({ ...category, status: 'ok', pages: chart.pages, video_ids: chart.videos.map((v) => v.id) });
+    } catch (error) {
+      const pages = progress.pages - pagesBefore + 1;
+      const noChart = error instanceof UpstreamError && error.reason === NO_CHART_REASON;
+      if (!noChart) (progress.categoryFailures ??= []).push(`${category.slug} (${category.id}): ${messageOf(error)}`);
+      snapshot.categories.push({ ...category, status: noChart ? 'no_chart' : 'failed', pages, video_ids: [] });
+    }
+  }
+  snapshot.category_videos = [...categoryVideos.values()];
+  return snapshot;
+}
+
+/**
+ * The categories to chart: the region's assignable ones (`videoCategories.list`), narrowed to `selection` when it
+ * lists ids (an id the region does not list is still read, named from the known table). Null when the list
+ * cannot be read: the failure is recorded and the snapshot keeps no categories section for that day.
+ */
+async function listCategories(
+  opts: IngestRegionOptions,
+  selection: CategorySelection,
+  progress: RegionProgress,
+): Promise<CategoryRef[] | null> {
+  let items;
+  try {
+    ({ items = [] } = await opts.client.listVideoCategories(opts.region, opts.meter));
+  } catch (error) {
+    (progress.categoryFailures ??= []).push(`category list: ${messageOf(error)}`);
+    return null;
+  }
+  const assignable = items.flatMap((item) =>
+    item.snippet?.assignable === true ? [categoryRef(item.id, item.snippet.title)] : [],
+  );
+  if (selection === 'all') return assignable;
+  return selection.map((id) => assignable.find((c) => c.id === id) ?? categoryRef(id, `Category ${id}`));
+}
+
+/** One chart read to its end (or `maxPages`): its readable videos, distinct, in chart order. */
+interface ChartRead {
+  pages: number;
+  /** Items the pages held, unreadable and repeated ones included. */
+  items: number;
+  videos: SnapshotVideo[];
+  /** The last unreadable item's error, when any was skipped. */
+  malformed?: MalformedUpstreamError;
+}
+
+function chartReader(opts: IngestRegionOptions, progress: RegionProgress) {
+  return {
+    async read(categoryId: string | null, maxPages: number): Promise<ChartRead> {
+      const chart: ChartRead = { pages: 0, items: 0, videos: [] };
+      const seenIds = new Set<string>();
+      const seenTokens = new Set<string>();
+      let pageToken: string | undefined;
+      do {
+        const request: Parameters<YouTubeClient['listMostPopular']>[0] = { regionCode: opts.region, maxResults: 50 };
+        if (pageToken !== undefined) request.pageToken = pageToken;
+        if (categoryId !== null) request.videoCategoryId = categoryId;
+        const page = await opts.client.listMostPopular(request, opts.meter);
+        chart.pages += 1;
+        progress.pages += 1;
+        for (const item of page.items ?? []) {
+          chart.items += 1;
+          if (seenIds.has(item.id)) continue;
+          seenIds.add(item.id);
+          const video = readVideo(item, chart, progress);
+          if (video !== null) chart.videos.push(video);
+        }
+        pageToken = page.nextPageToken;
+        // A token seen before would loop forever; the page cap bounds a chart that never ends.
+        if (pageToken !== undefined && seenTokens.has(pageToken)) pageToken = undefined;
+        if (pageToken !== undefined) seenTokens.add(pageToken);
+      } while (pageToken !== undefined && chart.pages < maxPages);
+      return chart;
+    },
+  };
+}
+
+/**
+ * One odd video (a premiere without statistics, say) should not cost the region its day; a chart where nothing
+ * is readable still fails (see ingestRegion), since that means the upstream's format changed.
+ */
+function readVideo(item: VideoResource, chart: ChartRead, progress: RegionProgress): SnapshotVideo | null {
+  try {
+    return toSnapshotVideo(item);
+  } catch (error) {
+    if (!(error instanceof MalformedUpstreamError)) throw error;
+    (progress.skipped ??= []).push(error.message);
+    chart.malformed = error;
+    return null;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -9,7 +9,8 @@ import { createSampleClient } from '../functions/upstream.ts';
 import { DEFAULT_SNAPSHOT_RETENTION_DAYS } from '../functions/config.ts';
 import { REGIONS, type Region } from '../src/lib/regions.ts';
 import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
-import { ingestRegion, type RegionProgress } from './ingest-region.ts';
+import type { Snapshot } from '../src/schemas/snapshot.ts';
+import { ingestRegion, type CategorySelection, type RegionProgress } from './ingest-region.ts';
 import { createSnapshotStore, snapshotRoot, type StoreFs } from './snapshot-store.ts';
 import type { DataMode } from '../src/lib/data-mode.ts';
 
@@ -29,8 +30,8 @@ export interface RunIngestOptions {
   client?: YouTubeClient;
   /** Read the built-in sample upstream (for `date`) instead, into `<dataDir>/sample`. */
   sample?: boolean;
-  /** Extra `videoCategoryId` charts per region; default none. */
-  categories?: readonly string[];
+  /** Category charts per region: every assignable one (`'all'`, the default), these ids, or none (`[]`). */
+  categories?: CategorySelection;
   /** Regions read at once; default 4. */
   concurrency?: number;
   /** Days of snapshots kept, ending on `date` (`SNAPSHOT_RETENTION_DAYS`); default 90. */
@@ -47,6 +48,8 @@ export interface RunIngestResult {
   written: string[];
   /** Regions that failed (nothing written for them). */
   failed: Region[];
+  /** Category charts (or category lists) that failed in regions whose snapshot was still written, as "<REGION> <what>: <why>". */
+  categoryFailures: string[];
   /** Quota units spent, failed attempts included. */
   units: number;
   source: DataMode;
@@ -84,20 +87,23 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
             region,
             date: opts.date,
             source,
-            categories: opts.categories ?? [],
+            categories: opts.categories ?? 'all',
             meter,
             progress,
             ...(opts.now && { now: opts.now }),
           });
           const path = await store.write(snapshot);
           const skipped = progress.skipped ?? [];
+          const categoryFailures = (progress.categoryFailures ?? []).map((failure) => `${region} ${failure}`);
           log(`${region}  ${progress.pages} pages  ${snapshot.videos.length} videos  ${meter.units} units  → ${path}`);
+          if (snapshot.categories !== undefined) log(`${region}  categories: ${describeCategories(snapshot)}`);
           for (const reason of skipped) log(`${region}  skipped an unreadable video: ${reason}`);
+          for (const failure of categoryFailures) log(`${failure.slice(0, 2)}  category chart FAILED: ${failure.slice(3)}`);
           await prune(region);
-          return { region, path, units: meter.units };
+          return { region, path, units: meter.units, categoryFailures };
         } catch (error) {
           log(`${region}  FAILED after ${progress.pages} pages, ${meter.units} units: ${messageOf(error)}`);
-          return { region, path: null, units: meter.units };
+          return { region, path: null, units: meter.units, categoryFailures: [] };
         }
       }),
     ),
@@ -119,11 +125,13 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
   const written = outcomes.flatMap((o) => (o.path === null ? [] : [o.path]));
   const failed = outcomes.flatMap((o) => (o.path === null ? [o.region] : []));
   const units = outcomes.reduce((sum, o) => sum + o.units, 0);
+  const categoryFailures = outcomes.flatMap((o) => o.categoryFailures);
   log(
     `ingest ${opts.date} (${source}): ${written.length} of ${regions.length} regions written, ${units} quota units` +
-      (failed.length > 0 ? `; FAILED: ${failed.join(', ')}` : ''),
+      (failed.length > 0 ? `; FAILED: ${failed.join(', ')}` : '') +
+      (categoryFailures.length > 0 ? `; ${categoryFailures.length} category charts FAILED` : ''),
   );
-  return { written, failed, units, source };
+  return { written, failed, categoryFailures, units, source };
 }
 
 /**
@@ -156,6 +164,17 @@ export async function ensureSampleData(opts: {
     opts.log?.(`sample data: wrote ${written.length} snapshots for ${addDays(opts.endDate, -(days - 1))} … ${opts.endDate}`);
   }
   return written;
+}
+
+/** "15 listed: 12 charts (1,904 videos), 3 without a chart, 0 failed". */
+function describeCategories(snapshot: Snapshot): string {
+  const categories = snapshot.categories ?? [];
+  const withStatus = (status: string) => categories.filter((c) => c.status === status);
+  const videos = withStatus('ok').reduce((sum, c) => sum + c.video_ids.length, 0);
+  return (
+    `${categories.length} listed: ${withStatus('ok').length} charts (${videos} videos, ${snapshot.category_videos?.length ?? 0} not on the overall chart), ` +
+    `${withStatus('no_chart').length} without a chart, ${withStatus('failed').length} failed`
+  );
 }
 
 function messageOf(error: unknown): string {

@@ -13,7 +13,7 @@ import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../functions/config.ts';
 import { loadPreparedData } from '../functions/node/prepared-data.ts';
-import { csvDownloadHeaders } from '../functions/site-policy.ts';
+import { csvDownload, csvDownloadName } from '../functions/site-policy.ts';
 import { securityHeaders } from '../functions/security-headers.ts';
 import { PREPARED_PREFIX } from '../functions/worker/prepared-paths.ts';
 import { BUILD_FILES, type BuildManifest } from '../src/schemas/build-output.ts';
@@ -52,19 +52,45 @@ export async function writeWorkerAssets(
 
 /**
  * Workers Static Assets' `_headers` rules. Rules for the same path merge, so the immutable rule first detaches
- * the general Cache-Control (`! Cache-Control`); CSV files get their charset and download name one by one.
+ * the general Cache-Control (`! Cache-Control`); CSV files get their charset and download name (csvDownloadRules).
  */
 export function headersFile(manifest: BuildManifest, csvUrlPaths: string[], publicApiBase: string | null = null): string {
   const security = Object.entries(securityHeaders({ apiBase: publicApiBase })).map(([name, value]) => `${name}: ${value}`);
   const rules: [string, string[]][] = [
     ['/*', [`Cache-Control: ${PAGE_CACHE}`, ...security]],
     ['/_astro/*', ['! Cache-Control', `Cache-Control: ${IMMUTABLE_CACHE}`]],
-    ...csvUrlPaths.map((path): [string, string[]] => [
-      path,
-      ['Content-Type: text/csv; charset=utf-8', ...Object.entries(csvDownloadHeaders(path, manifest) ?? {}).map(([n, v]) => `${n}: ${v}`)],
-    ]),
+    ...csvDownloadRules(manifest, csvUrlPaths),
   ];
   return rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}\n`).join('');
+}
+
+/**
+ * The CSV rules. A `_headers` file holds at most 100 rules, and with category charts the site has over a thousand
+ * CSV files, so one rule per file would be ignored whole: instead one rule per table name, with the region (and
+ * the category) as placeholders (`/trending/:region/:slug/tags-7d.csv`), dated by the most common region date;
+ * then, for each region with another newest date (its ingest failed lately), the same rules with its code in
+ * place of `:region`, which detach the general download name and set its own. That is 22 rules, plus 22 per
+ * lagging region: within the limit while at most three of the eight regions lag the others.
+ */
+export function csvDownloadRules(manifest: BuildManifest, csvUrlPaths: string[]): [string, string[]][] {
+  const files = csvUrlPaths.flatMap((path) => {
+    const file = csvDownload(path, manifest);
+    return file === null ? [] : [file];
+  });
+  const dateCounts = new Map<string, number>();
+  for (const file of files) dateCounts.set(file.date, (dateCounts.get(file.date) ?? 0) + 1);
+  const common = [...dateCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const rules = new Map<string, string[]>();
+  for (const file of files) {
+    const lagging = file.date !== common;
+    const region = lagging ? file.region : ':region';
+    const pattern = `/trending/${region}/${file.category === null ? '' : ':slug/'}${file.table}.csv`;
+    const name = csvDownloadName({ ...file, region, category: file.category === null ? null : ':slug' });
+    const disposition = `Content-Disposition: attachment; filename="${name}"`;
+    rules.set(pattern, lagging ? ['! Content-Disposition', disposition] : ['Content-Type: text/csv; charset=utf-8', disposition]);
+  }
+  // The general rules first: a lagging region's rules must come after them to replace their download name.
+  return [...rules].sort(([a], [b]) => Number(!a.includes(':region')) - Number(!b.includes(':region')));
 }
 
 async function csvPaths(distDir: string): Promise<string[]> {

@@ -1,12 +1,13 @@
-/** GET /api/v1/tag-history?region=&tag=&days= — one key's daily series, read from its pre-computed shard. */
+/** GET /api/v1/tag-history?region=&tag=&days=&category= — one key's daily series, read from its pre-computed shard. */
 import { defineEndpoint } from '../endpoint.ts';
 import { TagHistoryData, TagHistoryQuery } from '../../src/schemas/tag-history.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
 import { lookupTagHistory } from '../../src/lib/tag-history.ts';
+import { resolveCategory } from '../category-param.ts';
 
 /**
  * Reads the one shard that holds the tag's key and slices the window. A tag nobody used answers 200 with
- * `value: null` and a zero point on every snapshot date; a region with no snapshots, with no points at all.
+ * `value: null` and a zero point on every snapshot date; a region (or category) with no snapshots, with no points.
  */
 export const tagHistoryEndpoint = defineEndpoint({
   path: '/api/v1/tag-history',
@@ -15,14 +16,16 @@ export const tagHistoryEndpoint = defineEndpoint({
   description:
     "One point per daily snapshot: how many of that day's chart videos carried the tag, their views, and how many " +
     'videos the snapshot held. A tag starting with "#" is looked up among hashtags. A tag nobody used answers 200 ' +
-    'with value null and zeros on every date. Pre-computed by the daily build.',
+    "with value null and zeros on every date. Pre-computed by the daily build. With `category`, that category's chart.",
   query: TagHistoryQuery,
   data: TagHistoryData,
   dataName: 'TagHistoryData',
   errors: [422],
   example: { region: 'IN', tag: 'cricket', days: '90' },
-  async answer({ region, tag, days }, deps): Promise<TagHistoryData> {
-    const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag), tag, days);
-    return { region, region_name: REGION_NAMES[region], tag, value, window_days: days, fetched_at, points };
+  async answer(query, deps): Promise<TagHistoryData> {
+    const { region, tag, days } = query;
+    const category = resolveCategory(query.category, region, deps.data);
+    const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag, category?.slug), tag, days);
+    return { region, region_name: REGION_NAMES[region], category, tag, value, window_days: days, fetched_at, points };
   },
 });

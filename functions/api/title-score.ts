@@ -1,27 +1,31 @@
-/** GET /api/v1/title-score?title=&region= — scores a title against the region's pre-computed benchmark. */
+/** GET /api/v1/title-score?title=&region=&category= — scores a title against the chart's pre-computed benchmark. */
 import { defineEndpoint } from '../endpoint.ts';
 import { TitleScoreData, TitleScoreQuery } from '../../src/schemas/title-score.ts';
 import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { scoreTitle } from '../../src/lib/title-score.ts';
+import { resolveCategory } from '../category-param.ts';
 
 /**
- * Only lookups: the build measured the trending titles. A region the build has no benchmark for answers
- * like one with no snapshot yet: 200, `titles_measured: 0`, `score: null`, every share null.
+ * Only lookups: the build measured the trending titles of the chart (the category's newest snapshot for a
+ * category). A region or category the build has no benchmark for answers like one with no snapshot yet: 200,
+ * `titles_measured: 0`, `score: null`, every share null.
  */
 export const titleScoreEndpoint = defineEndpoint({
   path: '/api/v1/title-score',
   operationId: 'getTitleScore',
   summary: 'Score a title against what trends in a country now',
   description:
-    'Compares a proposed title with the titles of the videos in the newest snapshot of the country, factor by ' +
-    'factor, with the share of trending titles behind each factor.',
+    'Compares a proposed title with the titles of the videos in the newest snapshot of the country (or, with ' +
+    "`category`, of that category's chart), factor by factor, with the share of trending titles behind each factor.",
   query: TitleScoreQuery,
   data: TitleScoreData,
   dataName: 'TitleScoreData',
   errors: [422],
   example: { title: 'IPL 2026 Final | CSK vs MI Highlights', region: 'IN' },
-  async answer({ title, region }, deps) {
-    const bench = (await deps.data.titleBenchmark(region)) ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
-    return scoreTitle(title, bench);
+  async answer(query, deps) {
+    const { title, region } = query;
+    const category = resolveCategory(query.category, region, deps.data);
+    const bench = (await deps.data.titleBenchmark(region, category?.slug)) ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
+    return scoreTitle(title, bench, category);
   },
 });

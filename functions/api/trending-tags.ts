@@ -1,30 +1,34 @@
-/** GET /api/v1/trending-tags?region=&days=&limit= — a slice of the window the build pre-computed. */
+/** GET /api/v1/trending-tags?region=&days=&limit=&category= — a slice of the window the build pre-computed. */
 import { defineEndpoint } from '../endpoint.ts';
 import { TrendingTagsData, TrendingTagsQuery } from '../../src/schemas/trending-tags.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
+import { resolveCategory } from '../category-param.ts';
 
 /**
- * Reads the region's window of `days` days and returns its first `limit` tags; nothing is aggregated here.
- * A region with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
+ * Reads the chart's window of `days` days and returns its first `limit` tags; nothing is aggregated here.
+ * A region (or a category) with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
  */
 export const trendingTagsEndpoint = defineEndpoint({
   path: '/api/v1/trending-tags',
   operationId: 'getTrendingTags',
   summary: "A country's trending tags",
   description:
-    'Tags of the videos on the most-popular chart of a country over the last `days` days of daily snapshots, ' +
-    'pre-computed by the daily build. A region without snapshots yet answers 200 with videos_measured 0, ' +
-    'tags [] and fetched_at null.',
+    'Tags of the videos on the most-popular chart of a country (or, with `category`, on that category\'s chart) over ' +
+    'the last `days` days of daily snapshots, pre-computed by the daily build. A region or category without snapshots ' +
+    'yet answers 200 with videos_measured 0, tags [] and fetched_at null.',
   query: TrendingTagsQuery,
   data: TrendingTagsData,
   dataName: 'TrendingTagsData',
   errors: [422],
   example: { region: 'IN', days: '7', limit: '20' },
-  async answer({ region, days, limit }, deps): Promise<TrendingTagsData> {
-    const window = await deps.data.trendingWindow(region, days);
+  async answer(query, deps): Promise<TrendingTagsData> {
+    const { region, days, limit } = query;
+    const category = resolveCategory(query.category, region, deps.data);
+    const window = await deps.data.trendingWindow(region, days, category?.slug);
     return {
       region,
       region_name: REGION_NAMES[region],
+      category,
       window_days: days,
       videos_measured: window?.videos_measured ?? 0,
       fetched_at: window?.fetched_at ?? null,

@@ -2,6 +2,7 @@
  * Scores a title against a region's pre-computed benchmark: each factor earns points in proportion to how
  * common the title's value is among trending titles, relative to the factor's most common value.
  */
+import type { CategoryRef } from './categories.ts';
 import { REGION_NAMES, type Region } from './regions.ts';
 import type { TagEntry } from '../schemas/trending-tags.ts';
 import type { TitleBenchmark } from './title-benchmark.ts';
@@ -86,6 +87,8 @@ export interface TitleScoreData {
   title: string;
   region: Region;
   region_name: string;
+  /** The category whose chart the benchmark measured; null for the region's overall chart. */
+  category: CategoryRef | null;
   /** 0–100, the sum of the factors' points; null when there is nothing to compare with. */
   score: number | null;
   /** Every factor, in FACTOR_IDS order. */
@@ -217,8 +220,11 @@ function bucketScore(bench: TitleBenchmark, id: FactorId, bucket: string, notes:
   };
 }
 
-/** Scores `title` against `bench`. Only lookups in the (prepared) benchmark: no aggregation per request. */
-export function scoreTitle(title: string, bench: TitleBenchmark): TitleScoreData {
+/**
+ * Scores `title` against `bench`, the benchmark of the overall chart or of `category`'s chart. Only lookups in
+ * the (prepared) benchmark: no aggregation per request.
+ */
+export function scoreTitle(title: string, bench: TitleBenchmark, category: CategoryRef | null = null): TitleScoreData {
   const ready = prepareTitleBenchmark(bench);
   const features = titleFeatures(title);
   const matchedKeys = matchKeywords(
@@ -257,6 +263,7 @@ export function scoreTitle(title: string, bench: TitleBenchmark): TitleScoreData
     title: title.trim(),
     region: bench.region,
     region_name: ready.notes.regionName,
+    category,
     score: measured > 0 ? score : null,
     factors,
     benchmark: { titles_measured: measured, date: bench.date, fetched_at: bench.fetched_at },

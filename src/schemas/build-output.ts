@@ -1,7 +1,7 @@
 /** What the build writes to build/ and the server reads at start: the manifest and each region's 90 windows. */
 import { z } from 'zod';
 import { REGIONS, type Region } from '../lib/regions.ts';
-import { historyShard } from '../lib/tag-history.ts';
+import { historyShard, historyShardCount } from '../lib/tag-history.ts';
 import { TagEntry } from './trending-tags.ts';
 import { RisingEntry } from './rising-tags.ts';
 import { DATA_MODES } from '../lib/data-mode.ts';
@@ -15,12 +15,25 @@ export type { RisingEntry };
 export const BUILD_FILES = {
   manifest: 'manifest.json',
   /** One pre-computed trending window, just what `trending-tags` answers from (see TrendingWindowFile). */
-  trendingWindow: (region: Region, days: number) => `windows/${region}/${days}.json`,
-  titleBench: (region: Region) => `title-bench/${region}.json`,
-  rising: (region: Region, days: number) => `rising/${region}/${days}.json`,
-  historyShard: (region: Region, key: string) => `history/${region}/${historyShard(key)}.json`,
-  historyShardNumber: (region: Region, shard: number) => `history/${region}/${shard}.json`,
+  trendingWindow: (region: Region, days: number, category?: string | null) => `windows/${chartFolder(region, category)}/${days}.json`,
+  titleBench: (region: Region, category?: string | null) => `title-bench/${chartFolder(region, category)}.json`,
+  rising: (region: Region, days: number, category?: string | null) => `rising/${chartFolder(region, category)}/${days}.json`,
+  historyShard: (region: Region, key: string, category?: string | null) =>
+    `history/${chartFolder(region, category)}/${historyShard(key, historyShardCount(category))}.json`,
+  historyShardNumber: (region: Region, shard: number, category?: string | null) => `history/${chartFolder(region, category)}/${shard}.json`,
+  /** All 90 windows of a chart, for the pages (RegionTrending). */
+  chartTrending: (region: Region, category?: string | null) => `trending/${chartFolder(region, category)}.json`,
+  /** A complete table of a chart's window, for the CSV files: `kind` is tags, hashtags or rising. */
+  table: (region: Region, kind: string, days: number, category?: string | null) => `tables/${chartFolder(region, category)}/${kind}-${days}d.json`,
 };
+
+/**
+ * The folder of one chart's files: the region's for its overall chart, `<REGION>/<slug>` for a category's. A slug
+ * is never all digits, so it never meets a window's or a shard's file name.
+ */
+function chartFolder(region: Region, category: string | null | undefined): string {
+  return category == null ? region : `${region}/${category}`;
+}
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const count = z.number().int().nonnegative();
@@ -49,7 +62,10 @@ export type WindowIndex = z.infer<typeof WindowIndex>;
 export const TrendingWindowFile = WindowIndex.pick({ videos_measured: true, fetched_at: true, tags: true });
 export type TrendingWindowFile = z.infer<typeof TrendingWindowFile>;
 
-/** `build/trending/<REGION>.json`: `windows[i]` is the window of `days = i + 1`. */
+/**
+ * `build/trending/<REGION>.json`: `windows[i]` is the window of `days = i + 1`. A category's
+ * `build/trending/<REGION>/<slug>.json` holds only the pages' windows (1, 7, 30 and 90 days), in that order.
+ */
 export const RegionTrending = z.object({
   region: z.enum(REGIONS),
   region_name: z.string(),
@@ -108,6 +124,25 @@ export const HistoryShard = z.object({
 });
 export type HistoryShard = z.infer<typeof HistoryShard>;
 
+/** One category of a region as the build found it (the `categories` endpoint answers from this). */
+export const CategorySummary = z.object({
+  /** YouTube's `videoCategoryId`. */
+  id: z.string(),
+  /** Stable slug (src/lib/categories.ts). */
+  slug: z.string(),
+  /** English name, as the newest snapshot listing it gave it. */
+  name: z.string(),
+  /** Whether the region's newest snapshot date has this category's chart. */
+  has_chart: z.boolean(),
+  /** Distinct videos in the category's 7-day window (0 without snapshots). */
+  videos_measured: count,
+  /** The newest date with this category's chart; null when none of the 90 days has one. */
+  latest_date: isoDate.nullable(),
+  /** Days (of the last 90) with this category's chart. */
+  snapshots: count,
+});
+export type CategorySummary = z.infer<typeof CategorySummary>;
+
 /** What one region's build read. */
 export const ManifestRegion = z.object({
   latest_date: isoDate.nullable(),
@@ -116,6 +151,8 @@ export const ManifestRegion = z.object({
   snapshots: count,
   /** Snapshot files that were invalid and left out, relative to the data folder (never published silently). */
   skipped_files: z.array(z.string()),
+  /** The categories the region's snapshots list, in the newest list's order; absent in builds made before categories. */
+  categories: z.array(CategorySummary).optional(),
 });
 export type ManifestRegion = z.infer<typeof ManifestRegion>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { regionParameter, wholeNumberParam } from './query-params.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from './trending-tags.ts';
 import { REGIONS } from '../lib/regions.ts';
+import { CategoryData, categoryParameter } from './categories.ts';
 import { RISING_MAX_DAYS } from '../lib/rising-tags.ts';
 
 export const RISING_DAYS_DEFAULT = 7;
@@ -26,6 +27,7 @@ export const RisingTagsQuery = z.object({
     LIMIT_DEFAULT,
     `How many rising tags to return, from the top: 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
   ),
+  category: categoryParameter,
 });
 export type RisingTagsQuery = z.output<typeof RisingTagsQuery>;
 
@@ -46,6 +48,7 @@ export type RisingEntry = z.infer<typeof RisingEntry>;
 export const RisingTagsData = z.object({
   region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
   region_name: z.string().describe('English short name of the country, e.g. "India".'),
+  category: CategoryData,
   window_days: z.number().int().min(1).max(RISING_DAYS_MAX).describe('Size of each window in days (the `days` parameter).'),
   videos_measured: count.describe('Distinct videos in the current window (latest − (days − 1) through latest).'),
   previous_videos_measured: count.describe(

@@ -34,6 +34,25 @@ export const SnapshotChart = z.object({
 });
 export type SnapshotChart = z.infer<typeof SnapshotChart>;
 
+/**
+ * One category chart of the day. `ok`: read whole, its videos listed; `no_chart`: the upstream answered
+ * `videoChartNotFound` (the region has no chart for it today); `failed`: any other failure (nothing kept).
+ */
+export const SnapshotCategory = z.object({
+  /** YouTube's `videoCategoryId`. */
+  id: z.string().regex(/^[0-9]{1,4}$/),
+  /** Stable slug (src/lib/categories.ts). */
+  slug: z.string().regex(/^(?![0-9]+$)[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  /** English name as `videoCategories.list?hl=en` gave it. */
+  name: z.string(),
+  status: z.enum(['ok', 'no_chart', 'failed']),
+  /** Pages read (failed attempts included). */
+  pages: count,
+  /** The chart's distinct video ids in chart order, each found in `videos` or `category_videos`; [] unless ok. */
+  video_ids: z.array(z.string()),
+});
+export type SnapshotCategory = z.infer<typeof SnapshotCategory>;
+
 export const Snapshot = z.object({
   region: z.enum(REGIONS),
   date: isoDate,
@@ -41,7 +60,25 @@ export const Snapshot = z.object({
   /** "sample" when written from the built-in sample upstream, "live" otherwise. */
   source: z.enum(DATA_MODES),
   charts: z.array(SnapshotChart),
-  /** Distinct by id, in chart order. */
+  /** The overall chart's videos (and, in snapshots written before category charts, any extra chart's), distinct by id, in chart order. */
   videos: z.array(SnapshotVideo),
+  /**
+   * The region's assignable categories and their charts, in `videoCategories.list` order. Absent in snapshots
+   * written before category charts were read, and when the category list itself could not be read.
+   */
+  categories: z.array(SnapshotCategory).optional(),
+  /** Videos on category charts only (not on the overall chart), each stored once. */
+  category_videos: z.array(SnapshotVideo).optional(),
+}).superRefine((snapshot, ctx) => {
+  // Every listed id must resolve, or the build would silently count fewer videos than the chart had.
+  if (snapshot.categories === undefined) return;
+  const known = new Set(snapshot.videos.map((v) => v.id));
+  for (const v of snapshot.category_videos ?? []) known.add(v.id);
+  snapshot.categories.forEach((category, i) => {
+    const missing = category.video_ids.find((id) => !known.has(id));
+    if (missing !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['categories', i, 'video_ids'], message: `video ${missing} is in neither videos nor category_videos` });
+    }
+  });
 });
 export type Snapshot = z.infer<typeof Snapshot>;

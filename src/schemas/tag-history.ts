@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { regionParameter, shown, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
+import { CategoryData, categoryParameter } from './categories.ts';
 import { normalizeTagSpelling, tagKey } from '../lib/tag-key.ts';
 import { HISTORY_MAX_DAYS } from '../lib/tag-history.ts';
 
@@ -39,6 +40,7 @@ export const TagHistoryQuery = z.object({
     HISTORY_DAYS_DEFAULT,
     `Window size in days: the snapshots dated from the latest − (days − 1) through the latest, 1 to ${HISTORY_DAYS_MAX} (default ${HISTORY_DAYS_DEFAULT}).`,
   ),
+  category: categoryParameter,
 });
 export type TagHistoryQuery = z.output<typeof TagHistoryQuery>;
 
@@ -58,6 +60,7 @@ export type TagHistoryPoint = z.infer<typeof TagHistoryPoint>;
 export const TagHistoryData = z.object({
   region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
   region_name: z.string().describe('English short name of the country, e.g. "India".'),
+  category: CategoryData,
   tag: z.string().describe('The key the tag was looked up by: NFKC, trimmed, whitespace collapsed, lower-cased; a hashtag keeps its "#".'),
   value: z
     .string()

@@ -1,5 +1,6 @@
 /** The title-score endpoint: its query (title, region) and its `data` object, every field described. */
 import { z } from 'zod';
+import { CategoryData, categoryParameter } from './categories.ts';
 import { regionParameter } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { FACTOR_IDS, SCRIPT_NAMES } from '../lib/title-features.ts';
@@ -29,6 +30,7 @@ export const TitleScoreQuery = z.object({
     })
     .describe(`The title to score: ${TITLE_RULE}. Measured after NFKC normalisation.`),
   region: regionParameter('The country whose trending titles the title is compared with'),
+  category: categoryParameter,
 });
 export type TitleScoreQuery = z.output<typeof TitleScoreQuery>;
 
@@ -110,6 +112,7 @@ export const TitleScoreData = z.strictObject({
   title: z.string().describe('The title as received, trimmed (factors measure it after NFKC).'),
   region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
   region_name: z.string().describe('English short name of the country, e.g. "India".'),
+  category: CategoryData,
   score: z
     .number()
     .int()

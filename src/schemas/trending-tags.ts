@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { regionParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
+import { CategoryData, categoryParameter } from './categories.ts';
 
 export const DAYS_DEFAULT = 7;
 export const DAYS_MAX = 90;
@@ -25,6 +26,7 @@ export const TrendingTagsQuery = z.object({
     LIMIT_DEFAULT,
     `How many tags to return, from the top: 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
   ),
+  category: categoryParameter,
 });
 export type TrendingTagsQuery = z.output<typeof TrendingTagsQuery>;
 
@@ -50,6 +52,7 @@ export type TagEntry = z.infer<typeof TagEntry>;
 export const TrendingTagsData = z.object({
   region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
   region_name: z.string().describe('English short name of the country, e.g. "India".'),
+  category: CategoryData,
   window_days: z
     .number()
     .int()

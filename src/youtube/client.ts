@@ -7,7 +7,7 @@
 import { MESSAGES, UpstreamError, errorFromResponse, isRetryable, safeReason, type UpstreamErrorKind } from './errors.ts';
 import { UNIT_COST, type UpstreamResource } from './quota.ts';
 import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
-import type { ChannelListResponse, SearchListResponse, VideoListResponse } from './wire-types.ts';
+import type { ChannelListResponse, SearchListResponse, VideoCategoryListResponse, VideoListResponse } from './wire-types.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './errors.ts';
 export type { UpstreamResource } from './quota.ts';
@@ -92,6 +92,8 @@ export interface YouTubeClient {
   ): Promise<ChannelListResponse>;
   /** `search.list?type=channel`, five results, ids and titles only. Costs 100 units: use it only as a last resort. */
   searchChannels(q: string, meter?: UpstreamMeter): Promise<SearchListResponse>;
+  /** `videoCategories.list?part=snippet&regionCode=&hl=en`: the region's categories with English names. 1 unit. */
+  listVideoCategories(regionCode: string, meter?: UpstreamMeter): Promise<VideoCategoryListResponse>;
 }
 
 const VIDEO_ITEM_FIELDS =
@@ -112,6 +114,7 @@ export const REQUEST_SHAPES = {
   mostPopular: { part: 'snippet,contentDetails,statistics', fields: `kind,nextPageToken,${VIDEO_ITEM_FIELDS}` },
   channels: { part: 'snippet,statistics,contentDetails,brandingSettings', fields: `kind,${CHANNEL_ITEM_FIELDS}` },
   search: { part: 'snippet', fields: 'kind,items(id(channelId),snippet(title,channelId))' },
+  videoCategories: { part: 'snippet', fields: 'kind,items(id,snippet(title,assignable))' },
 } as const;
 
 const DEFAULT_TIMEOUT_MS = 8000;
@@ -271,6 +274,10 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     async searchChannels(q, meter) {
       const { part, fields } = REQUEST_SHAPES.search;
       return call('search', { part, type: 'channel', maxResults: '5', q, fields }, 'youtube#searchListResponse', meter);
+    },
+    async listVideoCategories(regionCode, meter) {
+      const { part, fields } = REQUEST_SHAPES.videoCategories;
+      return call('videoCategories', { part, regionCode, hl: 'en', fields }, 'youtube#videoCategoryListResponse', meter);
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 
 /** Quota units per HTTP request, whatever parts are asked for; search is the scarce one. */
-export const UNIT_COST = { videos: 1, channels: 1, search: 100 } as const;
+export const UNIT_COST = { videos: 1, channels: 1, search: 100, videoCategories: 1 } as const;
 
 /** The upstream resources tagdex calls. */
 export type UpstreamResource = keyof typeof UNIT_COST;

@@ -3,16 +3,21 @@
  * tagdex asked for, so a changed or broken upstream becomes one clear error instead of a wrong record.
  */
 
-import type { ChannelListResponse, SearchListResponse, VideoListResponse } from './wire-types.ts';
+import type { ChannelListResponse, SearchListResponse, VideoCategoryListResponse, VideoListResponse } from './wire-types.ts';
 
 /** The list kinds tagdex reads; the `kind` field is requested in every `fields` selection. */
-export type ListKind = 'youtube#videoListResponse' | 'youtube#channelListResponse' | 'youtube#searchListResponse';
+export type ListKind =
+  | 'youtube#videoListResponse'
+  | 'youtube#channelListResponse'
+  | 'youtube#searchListResponse'
+  | 'youtube#videoCategoryListResponse';
 
 /** The response type behind each list kind. */
 export interface ListResponses {
   'youtube#videoListResponse': VideoListResponse;
   'youtube#channelListResponse': ChannelListResponse;
   'youtube#searchListResponse': SearchListResponse;
+  'youtube#videoCategoryListResponse': VideoCategoryListResponse;
 }
 
 type Obj = Record<string, unknown>;
@@ -65,10 +70,17 @@ function checkSearchResult(item: unknown): boolean {
   return isObject(item) && isObject(item.id) && optional(item.id.channelId, isString) && optional(item.snippet, isObject);
 }
 
+function checkVideoCategory(item: unknown): boolean {
+  if (!isObject(item) || !isString(item.id)) return false;
+  const { snippet } = item;
+  return isObject(snippet) && isString(snippet.title) && typeof snippet.assignable === 'boolean';
+}
+
 const ITEM_CHECKS: Record<ListKind, (item: unknown) => boolean> = {
   'youtube#videoListResponse': checkVideo,
   'youtube#channelListResponse': checkChannel,
   'youtube#searchListResponse': checkSearchResult,
+  'youtube#videoCategoryListResponse': checkVideoCategory,
 };
 
 /**

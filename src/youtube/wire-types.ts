@@ -111,6 +111,21 @@ export interface SearchResult {
   };
 }
 
+/** One entry of `videoCategories.list` (part=snippet). */
+export interface VideoCategoryResource {
+  kind: 'youtube#videoCategory';
+  etag: string;
+  /** The `videoCategoryId`, e.g. "10". */
+  id: string;
+  snippet?: {
+    /** The name in the language asked for with `hl`. */
+    title: string;
+    /** Whether videos can be filed under it; only assignable categories have charts. */
+    assignable: boolean;
+    channelId?: string;
+  };
+}
+
 export interface PageInfo {
   totalResults: number;
   resultsPerPage: number;
@@ -129,6 +144,7 @@ export interface ListResponse<T> {
 export type VideoListResponse = ListResponse<VideoResource>;
 export type ChannelListResponse = ListResponse<ChannelResource>;
 export type SearchListResponse = ListResponse<SearchResult>;
+export type VideoCategoryListResponse = ListResponse<VideoCategoryResource>;
 
 /** The error body every Google API returns. */
 export interface ErrorBody {

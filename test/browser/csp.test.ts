@@ -8,7 +8,7 @@ import { relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, siteDataset, siteVideoId, watchPage, type PageProblems } from '../helpers/site-build.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, categoryPageSample, isCategoryPage, siteDataset, siteVideoId, watchPage, type PageProblems } from '../helpers/site-build.ts';
 
 const provided = inject('site');
 if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
@@ -71,11 +71,13 @@ describe('with the Content-Security-Policy in force', () => {
       (region) => paths.filter((path) => path.startsWith(`${region}tag/`)).sort().slice(0, 2),
     );
     expect(historySample.length).toBeGreaterThanOrEqual(8);
-    for (const path of [...paths.filter((path) => !isHistory(path)), ...historySample]) {
+    const categorySample = categoryPageSample(paths);
+    expect(categorySample.length).toBeGreaterThanOrEqual(8);
+    for (const path of [...paths.filter((path) => !isHistory(path) && !isCategoryPage(path)), ...categorySample, ...historySample]) {
       await withPolicy(path, async (page) => {
         await page.waitForLoadState('load');
         // The filter box is hidden until its script runs: on country pages (not tag-history pages) it must show.
-        if (/^\/trending\/[a-z]{2}\/(\d+d\/)?$/.test(path)) await page.waitForSelector('[data-filter]:not([hidden])', { timeout: 5_000 });
+        if (/^\/trending\/[a-z]{2}\/(\d+d\/)?$/.test(path) || isCategoryPage(path)) await page.waitForSelector('[data-filter]:not([hidden])', { timeout: 5_000 });
       });
     }
   }, 120_000);

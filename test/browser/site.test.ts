@@ -14,6 +14,8 @@ import {
   RISING_TAGS,
   SCRIPT_TAG,
   SCRIPT_TAGS,
+  categoryPageSample,
+  isCategoryPage,
   siteDataset,
   siteVideoId,
   watchPage,
@@ -23,6 +25,7 @@ import type { TagsData } from '../../src/schemas/tags.ts';
 import type { TrendingTagsData } from '../../src/schemas/trending-tags.ts';
 import type { RisingTagsData } from '../../src/schemas/rising-tags.ts';
 import type { TagHistoryData } from '../../src/schemas/tag-history.ts';
+import type { CategoriesData, CategoryEntry } from '../../src/schemas/categories.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 
 const provided = inject('site');
@@ -297,6 +300,95 @@ describe('Rising and tag history', () => {
   });
 });
 
+describe('category pages', () => {
+  /** The region's category with the most videos this week, as the categories endpoint lists it. */
+  async function biggestCategory(region: string): Promise<CategoryEntry> {
+    const { categories } = await api<CategoriesData>(`/api/v1/categories?region=${region}`);
+    const charted = categories.filter((c) => c.videos_measured > 0).sort((a, b) => b.videos_measured - a.videos_measured);
+    expect(charted.length).toBeGreaterThan(0);
+    return charted[0]!;
+  }
+
+  it('links each country page to its categories with a chart, and a category page shows that chart’s tags', async () => {
+    const category = await biggestCategory('IN');
+    await open('/trending/in/');
+    const links = page.locator('#category-nav a[data-category-link]');
+    const { categories } = await api<CategoriesData>('/api/v1/categories?region=IN');
+    await expect(links.evaluateAll((as) => as.map((a) => a.getAttribute('data-category-link')))).resolves.toEqual(
+      categories.filter((c) => c.videos_measured > 0 || c.has_chart).map((c) => c.slug),
+    );
+    await Promise.all([page.waitForURL(`**/trending/in/${category.slug}/`), links.filter({ hasText: category.name }).first().click()]);
+    await expect(page.locator('h1 [data-category]').textContent()).resolves.toBe(category.name);
+    const expected = await api<TrendingTagsData>(`/api/v1/trending-tags?region=IN&category=${category.slug}&limit=500`);
+    expect(expected.category).toEqual({ id: category.id, slug: category.slug, name: category.name });
+    await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(expected.videos_measured.toLocaleString('en-US'));
+    await expect(page.locator('#tag-table tbody th').allTextContents()).resolves.toEqual(expected.tags.map((t) => t.value));
+    // Devanagari in a category page: Hindi, left to right, with the Devanagari font first.
+    const cell = page.locator('#tag-table tbody th', { hasText: SCRIPT_TAGS.IN![0]! }).first();
+    await expect(cell.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(ltr)'), getComputedStyle(el).fontFamily.split(',')[0]])).resolves.toEqual([
+      'hi',
+      true,
+      '"Noto Sans Devanagari"',
+    ]);
+    // The window switch stays inside the category.
+    await Promise.all([page.waitForURL(`**/trending/in/${category.slug}/30d/`), page.click('nav.windows a:text("30 days")')]);
+    const month = await api<TrendingTagsData>(`/api/v1/trending-tags?region=IN&category=${category.slug}&days=30&limit=500`);
+    await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(month.videos_measured.toLocaleString('en-US'));
+  });
+
+  it('renders Arabic and Urdu tags right to left on category pages, and their rising section as the endpoint does', async () => {
+    for (const [region, lang] of [['EG', 'ar'], ['PK', 'ur']] as const) {
+      const category = await biggestCategory(region);
+      await open(`/trending/${region.toLowerCase()}/${category.slug}/1d/`);
+      const cell = page.locator('#tag-table tbody th', { hasText: SCRIPT_TAGS[region]![0]! }).first();
+      await expect(cell.evaluate((el) => [el.matches(':dir(rtl)'), getComputedStyle(el).direction, el.getAttribute('lang')])).resolves.toEqual([true, 'rtl', lang]);
+      const rising = await api<RisingTagsData>(`/api/v1/rising-tags?region=${region}&category=${category.id}&days=1&limit=10`);
+      await expect(page.locator('#rising-list li > a').allTextContents()).resolves.toEqual(rising.tags.map((t) => t.value));
+      if (region === 'EG') await closeClean();
+    }
+  });
+
+  it('downloads a category’s CSV under its own name, and draws a category tag’s history from the API', async () => {
+    const category = await biggestCategory('EG');
+    const path = `/trending/eg/${category.slug}/tags-7d.csv`;
+    await open(`/trending/eg/${category.slug}/`);
+    const csv = await page.request.get(path);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers()['content-disposition']).toBe(`attachment; filename="tagdex-eg-${category.slug}-tags-7d-${site.latestDate}.csv"`);
+    const text = await csv.text();
+    const expected = await api<TrendingTagsData>(`/api/v1/trending-tags?region=EG&category=${category.slug}&limit=500`);
+    // The full table: at least the API's top 500 rows (a header, and a CRLF after every row), the Arabic tag as text.
+    expect(text.split('\r\n').length - 2).toBeGreaterThanOrEqual(expected.tags.length);
+    expect(text).toContain(SCRIPT_TAGS.EG![0]!);
+    const tag = SCRIPT_TAGS.EG![0]!;
+    const link = page.locator('#tag-table tbody th a', { hasText: tag }).first();
+    await expect(link.getAttribute('href')).resolves.toBe(`/trending/eg/tag/?${new URLSearchParams({ tag, category: category.slug })}`);
+    await Promise.all([page.waitForURL('**/trending/eg/tag/**'), link.click()]);
+    await page.waitForSelector('#history-chart:not([hidden]) svg rect.bar');
+    const history = await api<TagHistoryData>(`/api/v1/tag-history?region=EG&tag=${encodeURIComponent(tag)}&category=${category.slug}`);
+    await expect(page.locator('#history-chart svg rect.bar').count()).resolves.toBe(history.points.length);
+    await expect(page.locator('#history-place').textContent()).resolves.toBe(`Egypt · ${category.name}`);
+    await expect(page.locator('#history-tag').evaluate((el) => el.matches(':dir(rtl)'))).resolves.toBe(true);
+  });
+
+  it('scores a title against a category chosen in the title checker', async () => {
+    const category = await biggestCategory('IN');
+    const title = 'क्रिकेट Highlights | India vs Pakistan 2026 🔥';
+    await open('/');
+    await page.fill('#title-input', title);
+    await page.selectOption('#title-region', 'IN');
+    await page.selectOption('#title-category', category.slug);
+    await page.click('#title-checker button[type="submit"]');
+    await page.waitForSelector('#score-result:not([hidden])');
+    const expected = await api<{ score: number | null; benchmark: { titles_measured: number } }>(
+      `/api/v1/title-score?${new URLSearchParams({ title, region: 'IN', category: category.slug })}`,
+    );
+    await expect(page.locator('#score-value').textContent()).resolves.toBe(expected.score === null ? 'No score yet' : `${expected.score} / 100`);
+    await expect(page.locator('#score-benchmark').textContent()).resolves.toContain(`India · ${category.name}`);
+  });
+});
+
 describe('API page', () => {
   it('runs the trending-tags example in the page', async () => {
     await open('/api/');
@@ -327,7 +419,9 @@ describe('every page', () => {
     const sampled = new Set([...REGIONS.flatMap((r) => histories.filter((p) => p.startsWith(`/trending/${r.toLowerCase()}/`)).slice(0, 3)), ...scriptHistory]);
     page = await context.newPage();
     problems = watchPage(page);
-    for (const path of files.filter((p) => !histories.includes(p) || sampled.has(p))) {
+    const categorySample = new Set(categoryPageSample(files));
+    expect(categorySample.size).toBeGreaterThanOrEqual(8);
+    for (const path of files.filter((p) => (!histories.includes(p) && !isCategoryPage(p)) || sampled.has(p) || categorySample.has(p))) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       const injected = await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.includes('alert(1)')));
@@ -342,5 +436,6 @@ describe('every page', () => {
     // The 404 itself is what was asked for: Chromium logs it as a failed resource, nothing else may fail.
     problems.failedRequests = problems.failedRequests.filter((line) => line !== `404 ${server.baseUrl}/trending/xx/`);
     problems.consoleErrors = problems.consoleErrors.filter((line) => !/status of 404/.test(line));
-  });
+    // Some sixty pages one after another (the category pages added eight): more than the default 20 s on a busy machine.
+  }, 90_000);
 });

@@ -102,6 +102,36 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect((await get('/api/v1/title-score?region=BR&title=%20', from)).status).toBe(422);
     });
 
+    it('categories and the category parameter: the chart of one category, cached apart from the overall one; 422 for an unknown one', async () => {
+      const from = newClient();
+      const listed = await get('/api/v1/categories?region=in', from);
+      expect(listed.status).toBe(200);
+      const categories: { id: string; slug: string; name: string; has_chart: boolean; videos_measured: number }[] = listed.json().data.categories;
+      const charted = categories.filter((c) => c.videos_measured > 0);
+      expect(charted.length).toBeGreaterThan(0);
+      const { id, slug, name, videos_measured } = charted[0]!;
+      const overall = await get('/api/v1/trending-tags?region=IN&days=7&limit=5', from);
+      const category = await get(`/api/v1/trending-tags?region=IN&days=7&limit=5&category=${slug.toUpperCase()}`, from);
+      const byId = await get(`/api/v1/trending-tags?region=IN&days=7&limit=5&category=${id}`, from);
+      expect(overall.json().data.category).toBeNull();
+      expect(category.status).toBe(200);
+      expect(category.json().data).toMatchObject({ category: { id, slug, name }, videos_measured });
+      expect(byId.json().data).toEqual(category.json().data);
+      expect(category.json().data.videos_measured).toBeLessThan(overall.json().data.videos_measured);
+      for (const path of ['rising-tags?region=IN', 'tag-history?region=IN&tag=x', `title-score?region=IN&title=${q('Hello world')}`]) {
+        const answer = await get(`/api/v1/${path}&category=${slug}`, from);
+        expect(answer.status, path).toBe(200);
+        expect(answer.json().data.category).toEqual({ id, slug, name });
+      }
+      const unknown = await get('/api/v1/trending-tags?region=IN&category=cooking', from);
+      expect(unknown.status).toBe(422);
+      expect(unknown.json().error).toMatch(/"category".*music, .*news-politics/);
+      const csv = await get(`/trending/in/${slug}/tags-7d.csv`, from);
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename="tagdex-in-${slug}-tags-7d-${site.latestDate}.csv"`);
+      expect((await get(`/trending/in/${slug}/`, from)).status).toBe(200);
+    });
+
     it('an unknown endpoint is a 404 envelope listing the endpoints; a repeated parameter is a 422', async () => {
       const from = newClient();
       const unknown = await get('/api/v1/nope', from);

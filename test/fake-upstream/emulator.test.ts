@@ -298,6 +298,29 @@ describe('chart=mostPopular', () => {
     expect(usEntertainment.every((id) => byId.get(id)?.snippet?.categoryId === '24')).toBe(true);
   });
 
+  it('answers videoChartNotFound for a category missing from a region that has category charts, and lists categories', async () => {
+    const e = emulator();
+    const missing = await call(e, 'videos?part=id&chart=mostPopular&regionCode=IN&videoCategoryId=17');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.errors[0]).toMatchObject({ reason: 'videoChartNotFound', domain: 'youtube.video' });
+    const categories = createUpstreamEmulator(
+      { ...fixtureDataset, videoCategories: { IN: [{ id: '10', title: 'Music', assignable: true }, { id: '18', title: 'Short Movies', assignable: false }] } },
+      { validKeys: [KEY] },
+    );
+    const listed = await call(categories, 'videoCategories?part=snippet&regionCode=in&hl=en&fields=kind,items(id,snippet(title,assignable))');
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({
+      kind: 'youtube#videoCategoryListResponse',
+      items: [
+        { id: '10', snippet: { title: 'Music', assignable: true } },
+        { id: '18', snippet: { title: 'Short Movies', assignable: false } },
+      ],
+    });
+    expect((await call(categories, 'videoCategories?part=snippet&regionCode=NG')).body.items).toEqual([]);
+    expect((await call(categories, 'videoCategories?part=snippet')).status).toBe(400);
+    expect(categories.unitsSpent()).toBe(3);
+  });
+
   async function walkAll(e: UpstreamEmulator, query: string): Promise<string[]> {
     return (await walk(e, `${query}&maxResults=50`)).ids;
   }

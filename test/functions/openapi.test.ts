@@ -71,7 +71,7 @@ const CASES: [string, string, number][] = [
 ];
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 and lists the seven endpoints with their parameters', () => {
+  it('is OpenAPI 3.1 and lists the eight endpoints with their parameters', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
@@ -82,8 +82,12 @@ describe('the OpenAPI document', () => {
         '/api/v1/video',
         '/api/v1/rising-tags',
         '/api/v1/tag-history',
+        '/api/v1/categories',
       ].sort(),
     );
+    for (const path of ['/api/v1/trending-tags', '/api/v1/rising-tags', '/api/v1/tag-history', '/api/v1/title-score']) {
+      expect(doc.paths[path].get.parameters.find((p: any) => p.name === 'category')).toMatchObject({ required: false });
+    }
     expect(doc.paths['/api/v1/rising-tags'].get.parameters.find((p: any) => p.name === 'days')).toMatchObject({
       schema: { type: 'integer', minimum: 1, maximum: 45, default: 7 },
     });

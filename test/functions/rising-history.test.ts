@@ -65,6 +65,7 @@ describe('getRisingTags', () => {
     expect(body.data).toEqual({
       region: 'EG',
       region_name: 'Egypt',
+      category: null,
       window_days: 3,
       videos_measured: 9,
       previous_videos_measured: 4,
@@ -92,6 +93,7 @@ describe('getTagHistory', () => {
     expect(body.data).toEqual({
       region: 'EG',
       region_name: 'Egypt',
+      category: null,
       tag: '#رمضان',
       value: '#رمضان',
       window_days: 2,

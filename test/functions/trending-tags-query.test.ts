@@ -10,7 +10,7 @@ const firstMessage = (query: Record<string, string>) => {
 
 describe('TrendingTagsQuery', () => {
   it('defaults days to 7 and limit to 50', () => {
-    expect(parse({ region: 'IN' })).toEqual({ success: true, data: { region: 'IN', days: 7, limit: 50 } });
+    expect(parse({ region: 'IN' })).toEqual({ success: true, data: { region: 'IN', days: 7, limit: 50, category: null } });
   });
 
   it.each(['in', 'In', 'IN', 'br'])('accepts region %j in any case', (region) => {
@@ -18,13 +18,13 @@ describe('TrendingTagsQuery', () => {
   });
 
   it('accepts the bounds and leading zeros', () => {
-    expect(parse({ region: 'US', days: '1', limit: '1' }).data).toEqual({ region: 'US', days: 1, limit: 1 });
-    expect(parse({ region: 'US', days: '90', limit: '500' }).data).toEqual({ region: 'US', days: 90, limit: 500 });
+    expect(parse({ region: 'US', days: '1', limit: '1' }).data).toEqual({ region: 'US', days: 1, limit: 1, category: null });
+    expect(parse({ region: 'US', days: '90', limit: '500' }).data).toEqual({ region: 'US', days: 90, limit: 500, category: null });
     expect(parse({ region: 'US', days: '007' }).data?.days).toBe(7);
   });
 
   it('ignores unknown parameters', () => {
-    expect(parse({ region: 'NG', utm_source: 'x' }).data).toEqual({ region: 'NG', days: 7, limit: 50 });
+    expect(parse({ region: 'NG', utm_source: 'x' }).data).toEqual({ region: 'NG', days: 7, limit: 50, category: null });
   });
 
   it('names the missing region and lists the eight codes', () => {
@@ -69,10 +69,11 @@ describe('TrendingTagsData', () => {
     for (const field of Object.values(entry.shape)) expect(field.description).toBeTruthy();
   });
 
-  it('has exactly the fields of spec section 2.2', () => {
+  it('has exactly the fields of spec section 2.2, plus the category', () => {
     expect(Object.keys(TrendingTagsData.shape)).toEqual([
       'region',
       'region_name',
+      'category',
       'window_days',
       'videos_measured',
       'fetched_at',

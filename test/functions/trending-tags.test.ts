@@ -88,6 +88,7 @@ describe('getTrendingTags (handler)', () => {
       expect(await body(`?region=${region.toLowerCase()}&days=30`)).toEqual({
         region,
         region_name: REGION_NAMES[region],
+        category: null,
         window_days: 30,
         videos_measured: 0,
         fetched_at: null,

@@ -11,6 +11,7 @@ import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../support/emulator.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
+import { KNOWN_CATEGORIES } from '../../src/lib/categories.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
@@ -57,16 +58,19 @@ export const RISING_TAGS: Partial<Record<Region, string[]>> = {
 const INJECTED_VIDEOS = 40;
 
 /**
- * The sample dataset of `date` with the awkward tags added to the first videos of every chart. Deterministic,
- * so tests rebuild it instead of passing it through `provide`.
+ * The sample dataset of `date` with the awkward tags added to the first videos of every chart (the overall
+ * chart and each category chart, so every country and category page meets them). Deterministic, so tests
+ * rebuild it instead of passing it through `provide`.
  */
 export function siteDataset(date: string): UpstreamDataset {
   const base = createSampleDataset({ date });
+  const categories = siteCategories(base);
   const extra = new Map<string, string[]>();
   for (const region of REGIONS) {
-    const ids = base.charts[region] ?? [];
-    for (const id of ids.slice(0, INJECTED_VIDEOS)) {
-      const rising = date === SITE_LATEST_DATE ? (RISING_TAGS[region] ?? []) : [];
+    const categoryCharts = categories.categoryCharts ?? base.categoryCharts;
+    const charts = [base.charts[region] ?? [], ...Object.values(categoryCharts?.[region] ?? {})];
+    const rising = date === SITE_LATEST_DATE ? (RISING_TAGS[region] ?? []) : [];
+    for (const id of new Set(charts.flatMap((ids) => ids.slice(0, INJECTED_VIDEOS)))) {
       extra.set(id, [...(extra.get(id) ?? []), ...AWKWARD_TAGS, ...(SCRIPT_TAGS[region] ?? []), ...rising]);
     }
   }
@@ -77,7 +81,29 @@ export function siteDataset(date: string): UpstreamDataset {
     for (const tag of tags) if (!merged.includes(tag)) merged.push(tag);
     return { ...video, snippet: { ...video.snippet, tags: merged } };
   });
-  return { ...base, videos };
+  return { ...base, videos, ...categories };
+}
+
+/**
+ * Category charts for the site, unless the sample dataset brings its own: every region lists the usual
+ * categories, and each category's chart is that region's chart videos filed under it (so the injected script
+ * and awkward tags reach the category pages too); a category with none answers videoChartNotFound.
+ */
+function siteCategories(base: UpstreamDataset): Pick<UpstreamDataset, 'videoCategories' | 'categoryCharts'> {
+  if (base.videoCategories !== undefined) return {};
+  const categoryOf = new Map(base.videos.map((video) => [video.id, video.snippet?.categoryId]));
+  const videoCategories: NonNullable<UpstreamDataset['videoCategories']> = {};
+  const categoryCharts: NonNullable<UpstreamDataset['categoryCharts']> = {};
+  for (const region of REGIONS) {
+    videoCategories[region] = KNOWN_CATEGORIES.map((c) => ({ id: c.id, title: c.name, assignable: true }));
+    const charts: Record<string, string[]> = {};
+    for (const id of base.charts[region] ?? []) {
+      const category = categoryOf.get(id);
+      if (category !== undefined) (charts[category] ??= []).push(id);
+    }
+    categoryCharts[region] = charts;
+  }
+  return { videoCategories, categoryCharts };
 }
 
 /** A chart video of the latest date that carries the injected tags: what the tag extractor test pastes. */
@@ -217,4 +243,23 @@ export function watchPage(page: WatchablePage): PageProblems {
     void dialog.dismiss();
   });
   return problems;
+}
+
+/** `/trending/<r>/<slug>/` and its other windows: a category's copy of the country page template. */
+export function isCategoryPage(path: string): boolean {
+  const match = /^\/trending\/[a-z]{2}\/([a-z0-9-]+)\/(?:\d+d\/)?$/.exec(path);
+  return match !== null && match[1] !== 'tag' && !/^\d+d$/.test(match[1]!);
+}
+
+/**
+ * The category pages worth loading one by one: dozens of copies of the country page template, so per region
+ * the 7-day page of its first category (in path order) stands for them.
+ */
+export function categoryPageSample(paths: readonly string[]): string[] {
+  const first = new Map<string, string>();
+  for (const path of [...paths].filter(isCategoryPage).sort()) {
+    const [, , region, slug] = path.split('/');
+    if (!first.has(region!)) first.set(region!, slug!);
+  }
+  return [...first].map(([region, slug]) => `/trending/${region}/${slug}/`).filter((path) => paths.includes(path));
 }

@@ -2,7 +2,8 @@
  * Real-shaped most-popular charts for the ingest tests: wire-format videos (counts as strings, `tags` and
  * `likeCount` omitted on some, `P0D` for a live video) for chosen regions and chart lengths.
  */
-import type { UpstreamDataset } from '../support/emulator.ts';
+import type { UpstreamDataset, UpstreamEmulator } from '../support/emulator.ts';
+import { createYouTubeClient, type YouTubeClient } from '../../src/youtube/client.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 
@@ -52,4 +53,14 @@ export function chartDataset(lengths: Partial<Record<Region, number>>, viewsFact
     }
   }
   return { videos, channels: [], charts };
+}
+
+/** A live client whose upstream is the emulator (one quick retry). */
+export function emulatorClient(upstream: UpstreamEmulator): YouTubeClient {
+  return createYouTubeClient({
+    apiKey: 'test-key',
+    baseUrl: 'https://upstream.test/youtube/v3',
+    fetch: upstream.fetch.bind(upstream),
+    retryBaseDelayMs: 1,
+  });
 }

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRegion, MAX_PAGES } from '../../ingest/ingest-region.ts';
 import { createUpstreamEmulator } from '../support/emulator.ts';
-import { createYouTubeClient, UpstreamError, type YouTubeClient } from '../../src/youtube/client.ts';
+import { UpstreamError, type YouTubeClient } from '../../src/youtube/client.ts';
 import { Snapshot } from '../../src/schemas/snapshot.ts';
 import type { VideoListResponse } from '../../src/youtube/wire-types.ts';
-import { chartDataset, chartId, wireVideo } from './chart-dataset.ts';
+import { chartDataset, chartId, emulatorClient, wireVideo } from './chart-dataset.ts';
 
 function setUp(lengths: Parameters<typeof chartDataset>[0]) {
   const upstream = createUpstreamEmulator(chartDataset(lengths));
-  const client = createYouTubeClient({
-    apiKey: 'test-key',
-    baseUrl: 'https://upstream.test/youtube/v3',
-    fetch: upstream.fetch.bind(upstream),
-    retryBaseDelayMs: 1,
-  });
-  return { upstream, client };
+  return { upstream, client: emulatorClient(upstream) };
 }
 
 const fixedNow = () => Date.parse('2025-06-02T05:00:00Z');
@@ -54,18 +48,24 @@ describe('ingestRegion', () => {
     });
   });
 
-  it('reads extra category charts, de-duplicating videos by id and recording every chart read', async () => {
+  it('reads the category charts asked for into the categories section, keeping the overall chart apart', async () => {
     const { upstream, client } = setUp({ BR: 60 });
     const snapshot = await ingestRegion({ client, region: 'BR', date: '2025-06-02', source: 'live', categories: ['10', '17'] });
-    // The emulator filters the region's chart by category: 30 videos each, all already in the main chart.
-    expect(snapshot.charts).toEqual([
-      { chart: 'mostPopular', video_category_id: null, pages: 2, videos: 60 },
-      { chart: 'mostPopular', video_category_id: '10', pages: 1, videos: 30 },
-      { chart: 'mostPopular', video_category_id: '17', pages: 1, videos: 30 },
-    ]);
+    // The emulator filters the region's chart by category: 30 videos each, all already on the overall chart.
+    expect(snapshot.charts).toEqual([{ chart: 'mostPopular', video_category_id: null, pages: 2, videos: 60 }]);
     expect(snapshot.videos).toHaveLength(60);
-    expect(new Set(snapshot.videos.map((v) => v.id)).size).toBe(60);
-    expect(upstream.calls.map((c) => c.params.videoCategoryId ?? null)).toEqual([null, null, '10', '17']);
+    expect(snapshot.categories?.map((c) => [c.id, c.slug, c.name, c.status, c.video_ids.length])).toEqual([
+      ['10', 'music', 'Music', 'ok', 30],
+      ['17', 'sports', 'Sports', 'ok', 30],
+    ]);
+    expect(snapshot.category_videos).toEqual([]);
+    expect(upstream.calls.map((c) => [c.resource, c.params.videoCategoryId ?? null])).toEqual([
+      ['videos', null],
+      ['videos', null],
+      ['videoCategories', null],
+      ['videos', '10'],
+      ['videos', '17'],
+    ]);
   });
 
   it('rejects when a later page fails, returning no partial chart', async () => {
@@ -97,6 +97,7 @@ describe('ingestRegion paging guards', () => {
       listVideosById: () => Promise.reject(new Error('not used')),
       listChannels: () => Promise.reject(new Error('not used')),
       searchChannels: () => Promise.reject(new Error('not used')),
+      listVideoCategories: () => Promise.reject(new Error('not used')),
     };
     return stub;
   }
@@ -122,6 +123,7 @@ describe('ingestRegion with an unreadable chart entry', () => {
       listVideosById: () => Promise.reject(new Error('not used')),
       listChannels: () => Promise.reject(new Error('not used')),
       searchChannels: () => Promise.reject(new Error('not used')),
+      listVideoCategories: () => Promise.reject(new Error('not used')),
     };
   }
   const withoutViews = (n: number) => {

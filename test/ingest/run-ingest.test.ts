@@ -58,12 +58,12 @@ describe('runIngest (live client, against the emulator)', () => {
     expect(result.failed).toEqual([]);
     expect(result.source).toBe('live');
     expect(result.written).toEqual(REGIONS.map((r) => join(dir, 'trending', r, `${DAY1}.json`)));
-    // 4 + 4 + 3 + 1 + 1 + 2 + 1 + 1 pages
-    expect(result.units).toBe(17);
-    expect(upstream.unitsSpent()).toBe(17);
-    expect(lines.find((l) => l.startsWith('IN '))).toMatch(/^IN {2}4 pages {2}200 videos {2}4 units {2}→ /);
-    expect(lines.find((l) => l.startsWith('NG '))).toMatch(/^NG {2}1 pages {2}0 videos {2}1 units/);
-    expect(lines.at(-1)).toBe(`ingest ${DAY1} (live): 8 of 8 regions written, 17 quota units`);
+    // 4 + 4 + 3 + 1 + 1 + 2 + 1 + 1 pages, plus one category list per region (this dataset lists no categories)
+    expect(result.units).toBe(25);
+    expect(upstream.unitsSpent()).toBe(25);
+    expect(lines.find((l) => l.startsWith('IN '))).toMatch(/^IN {2}4 pages {2}200 videos {2}5 units {2}→ /);
+    expect(lines.find((l) => l.startsWith('NG '))).toMatch(/^NG {2}1 pages {2}0 videos {2}2 units/);
+    expect(lines.at(-1)).toBe(`ingest ${DAY1} (live): 8 of 8 regions written, 25 quota units`);
     const store = createSnapshotStore(dir);
     const india = await store.read('IN', DAY1);
     expect(india.ok && india.snapshot.videos.length).toBe(200);
@@ -197,7 +197,9 @@ describe('sample mode', () => {
 
 describe('ingest CLI', () => {
   it.each([
-    [[], { date: '2025-06-02', regions: [...REGIONS], dataDir: null, categories: [], concurrency: 4, help: false }],
+    [[], { date: '2025-06-02', regions: [...REGIONS], dataDir: null, categories: 'all', concurrency: 4, help: false }],
+    [['--categories', 'None'], expect.objectContaining({ categories: [] })],
+    [['--categories', 'all'], expect.objectContaining({ categories: 'all' })],
     [
       ['--date', '2025-05-01', '--regions', 'in, us,IN', '--data-dir', '/tmp/x', '--categories', '10,20,10', '--concurrency', '2'],
       { date: '2025-05-01', regions: ['IN', 'US'], dataDir: '/tmp/x', categories: ['10', '20'], concurrency: 2, help: false },

@@ -150,6 +150,7 @@ function expectedRising(region: PlanRegion, days: number, limit: number) {
   return {
     region,
     region_name: region === 'IN' ? 'India' : 'Egypt',
+    category: null,
     window_days: days,
     videos_measured: current.videos,
     previous_videos_measured: previous.snapshots === 0 ? 0 : previous.videos,
@@ -178,6 +179,7 @@ function expectedHistory(region: PlanRegion, tag: string, days: number) {
   return {
     region,
     region_name: region === 'IN' ? 'India' : 'Egypt',
+    category: null,
     tag: key,
     value: naiveIndex(region, from, latest, kind).keys.get(key)?.value ?? null,
     window_days: days,
@@ -254,6 +256,7 @@ describe('rising-tags end to end', () => {
     expect(await data('/api/v1/rising-tags?region=NG')).toEqual({
       region: 'NG',
       region_name: 'Nigeria',
+      category: null,
       window_days: 7,
       videos_measured: 0,
       previous_videos_measured: 0,
@@ -304,6 +307,7 @@ describe('tag-history end to end', () => {
     expect(await data('/api/v1/tag-history?region=US&tag=cricket')).toEqual({
       region: 'US',
       region_name: 'United States',
+      category: null,
       tag: 'cricket',
       value: null,
       window_days: 90,

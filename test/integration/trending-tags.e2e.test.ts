@@ -222,6 +222,7 @@ function expected(region: PlanRegion, days: number, limit: number) {
   return {
     region,
     region_name: region === 'IN' ? 'India' : 'Bangladesh',
+    category: null,
     window_days: days,
     videos_measured: first.videos_measured,
     fetched_at: first.fetched_at,
@@ -384,6 +385,7 @@ describe('trending-tags end to end (ingest → build → server)', () => {
       expect(got).toEqual({
         region,
         region_name: region === 'NG' ? 'Nigeria' : 'United States',
+        category: null,
         window_days: Number(/days=(\d+)/.exec(query)?.[1] ?? 7),
         videos_measured: 0,
         fetched_at: null,

@@ -267,6 +267,7 @@ export function scoreTitle(title: string, bench: TitleBenchmark): TitleScoreData
     title: title.trim(),
     region: bench.region,
     region_name: ctx.regionName,
+    category: null,
     score: measured > 0 ? factors.reduce((sum, f) => sum + f.points, 0) : null,
     factors,
     benchmark: { titles_measured: measured, date: bench.date, fetched_at: bench.fetched_at },

@@ -149,6 +149,7 @@ describe('apiExamples', () => {
     const live = apiExamples(real, 'live');
     expect(Object.keys(sample).sort()).toEqual(
       [
+        '/api/v1/categories',
         '/api/v1/channel',
         '/api/v1/rising-tags',
         '/api/v1/tag-history',

@@ -6,7 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { REGIONS, type Region } from '../../lib/regions.ts';
-import { BUILD_FILES, BuildManifest, HistoryShard, RegionRising, RegionTrending, type WindowIndex } from '../../schemas/build-output.ts';
+import {
+  BUILD_FILES,
+  BuildManifest,
+  HistoryShard,
+  RegionRising,
+  RegionTrending,
+  type CategorySummary,
+  type WindowIndex,
+} from '../../schemas/build-output.ts';
 import { TagEntry } from '../../schemas/trending-tags.ts';
 import { RisingEntry } from '../../schemas/rising-tags.ts';
 import { RISING_MAX_DAYS, RISING_TABLE_WINDOWS } from '../../lib/rising-tags.ts';
@@ -53,28 +61,49 @@ export function loadManifest(): BuildManifest {
   return readJson('manifest.json', BuildManifest);
 }
 
-export function loadRegionTrending(region: Region): RegionTrending {
-  return readJson(join('trending', `${region}.json`), RegionTrending);
+/** A category's slug, or null for the region's overall chart: every loader and path below takes one. */
+export type PageCategory = string | null;
+
+export function loadRegionTrending(region: Region, category: PageCategory = null): RegionTrending {
+  return readJson(BUILD_FILES.chartTrending(region, category), RegionTrending);
 }
 
 /** The pre-computed window of `days` (top 500 entries per table). */
-export function loadWindow(region: Region, days: number): WindowIndex {
-  const window = loadRegionTrending(region).windows[days - 1];
-  if (!window || window.window_days !== days) throw new Error(`build/trending/${region}.json has no ${days}-day window`);
+export function loadWindow(region: Region, days: number, category: PageCategory = null): WindowIndex {
+  const window = loadRegionTrending(region, category).windows.find((w) => w.window_days === days);
+  if (!window) throw new Error(`${BUILD_FILES.chartTrending(region, category)} has no ${days}-day window`);
   return window;
+}
+
+/**
+ * The region's categories that get pages: those with a chart on at least one day the build kept, in the order
+ * the newest category list gave them. None for a build whose snapshots list no categories.
+ */
+export function chartedCategories(region: Region): CategorySummary[] {
+  return (loadManifest().regions[region]?.categories ?? []).filter((category) => category.snapshots > 0);
+}
+
+/** Every (region, category) with pages, for the routes' getStaticPaths. */
+export function categoryParams(): { region: Region; param: string; category: CategorySummary }[] {
+  return REGION_PARAMS.flatMap(({ region, param }) => chartedCategories(region).map((category) => ({ region, param, category })));
 }
 
 const TagTable = z.array(TagEntry);
 
 /** The complete table of one window (what the CSV publishes). */
-export function loadTable(region: Region, kind: TableKind, days: PageWindow): TagEntry[] {
-  return readJson(join('tables', region, `${kind}-${days}d.json`), TagTable);
+export function loadTable(region: Region, kind: TableKind, days: PageWindow, category: PageCategory = null): TagEntry[] {
+  return readJson(BUILD_FILES.table(region, kind, days, category), TagTable);
 }
 
-/** `/trending/in/` for the default window, `/trending/in/30d/` for the others. */
-export function regionPath(region: Region, days: PageWindow = DEFAULT_WINDOW): string {
-  const base = `/trending/${region.toLowerCase()}/`;
+/** `/trending/in/` (or a category's `/trending/in/music/`) for the default window, `…/30d/` for the others. */
+export function regionPath(region: Region, days: PageWindow = DEFAULT_WINDOW, category: PageCategory = null): string {
+  const base = chartBase(region, category);
   return days === DEFAULT_WINDOW ? base : `${base}${days}d/`;
+}
+
+/** The folder of a chart's pages and CSV files: `/trending/in/` or `/trending/in/music/`. */
+function chartBase(region: Region, category: PageCategory): string {
+  return `/trending/${region.toLowerCase()}/${category === null ? '' : `${category}/`}`;
 }
 
 /** Basename of a CSV file: `tags-7d.csv`. */
@@ -82,8 +111,8 @@ export function csvFileName(kind: TableKind, days: PageWindow): string {
   return `${kind}-${days}d.csv`;
 }
 
-export function csvPath(region: Region, kind: TableKind, days: PageWindow): string {
-  return `/trending/${region.toLowerCase()}/${csvFileName(kind, days)}`;
+export function csvPath(region: Region, kind: TableKind, days: PageWindow, category: PageCategory = null): string {
+  return `${chartBase(region, category)}${csvFileName(kind, days)}`;
 }
 
 export function windowLabel(days: number): string {
@@ -97,20 +126,20 @@ export const RISING_ROWS = 10;
 export type RisingTableWindow = (typeof RISING_TABLE_WINDOWS)[number];
 
 /** The pre-computed rising window of `days` (1–45), or null for a page window too wide to compare (90 days). */
-export function loadRising(region: Region, days: number): RegionRising | null {
+export function loadRising(region: Region, days: number, category: PageCategory = null): RegionRising | null {
   if (days > RISING_MAX_DAYS) return null;
-  return readJson(BUILD_FILES.rising(region, days), RegionRising);
+  return readJson(BUILD_FILES.rising(region, days, category), RegionRising);
 }
 
 const RisingTable = z.array(RisingEntry);
 
 /** The complete rising table of a CSV window. */
-export function loadRisingTable(region: Region, days: RisingTableWindow): RisingEntry[] {
-  return readJson(join('tables', region, `rising-${days}d.json`), RisingTable);
+export function loadRisingTable(region: Region, days: RisingTableWindow, category: PageCategory = null): RisingEntry[] {
+  return readJson(BUILD_FILES.table(region, 'rising', days, category), RisingTable);
 }
 
-export function risingCsvPath(region: Region, days: RisingTableWindow): string {
-  return `/trending/${region.toLowerCase()}/${risingCsvFileName(days)}`;
+export function risingCsvPath(region: Region, days: RisingTableWindow, category: PageCategory = null): string {
+  return `${chartBase(region, category)}${risingCsvFileName(days)}`;
 }
 
 /** Basename of a rising CSV file: `rising-7d.csv`. */
@@ -170,10 +199,15 @@ export function historySlug(key: string): string {
   return readable === '' ? hash : `${readable}-${hash}`;
 }
 
-/** The history view of a tag: its pre-rendered page when there is one, else the view that asks the API. */
-export function historyHref(region: Region, value: string): string {
+/**
+ * The history view of a tag: its pre-rendered page when there is one, else the view that asks the API. A
+ * category's tags always use the view that asks the API (with `category`): pre-rendering 90-day pages for every
+ * category of every region would multiply the site's pages for views few people open.
+ */
+export function historyHref(region: Region, value: string, category: PageCategory = null): string {
+  const base = `/trending/${region.toLowerCase()}/tag/`;
+  if (category !== null) return `${base}?${new URLSearchParams({ tag: value, category })}`;
   const key = tagKey(value);
   const slug = historySlug(key);
-  const base = `/trending/${region.toLowerCase()}/tag/`;
   return prerenderedHistory(region).get(slug) === key ? `${base}${slug}/` : `${base}?tag=${encodeURIComponent(value)}`;
 }
