@@ -8,13 +8,17 @@ import { ApiError } from './respond.ts';
  * The first issue's message is the schema's own, which names the parameter and its accepted forms.
  */
 export function parseQuery<T>(request: Request, schema: ZodType<T>): T {
-  return parseParams(new URL(request.url).searchParams, schema);
+  return parseSearch(new URL(request.url).search, schema);
 }
 
-/** `parseQuery` over parameters already parsed (the Node server's fast path has them without a Request). */
-export function parseParams<T>(params: URLSearchParams, schema: ZodType<T>): T {
+/**
+ * `parseQuery` over a URL's raw query string (`url.search`, with or without its `?`): the Node server's fast
+ * path has it without a Request. Never pass decoded parameters (URLSearchParams): they have already turned
+ * percent-encoding that is not UTF-8 into U+FFFD, and the text parameters could no longer refuse it.
+ */
+export function parseSearch<T>(search: string, schema: ZodType<T>): T {
   const raw: Record<string, string> = {};
-  for (const [name, value] of params) {
+  for (const [name, value] of decodeQuery(search)) {
     if (Object.hasOwn(raw, name)) {
       throw new ApiError(422, `The parameter ${quoteName(name)} was given more than once; give it once.`);
     }
@@ -25,6 +29,87 @@ export function parseParams<T>(params: URLSearchParams, schema: ZodType<T>): T {
   const issue = result.error.issues[0];
   const message = issue?.message ?? 'The query parameters are not valid.';
   throw new ApiError(422, message);
+}
+
+/**
+ * A query string's pairs, decoded as application/x-www-form-urlencoded (as URLSearchParams does: `+` is a
+ * space, a `%` not followed by two hex digits stays as it is), except for bytes that are not UTF-8: each is
+ * kept as one lone surrogate, U+DC80–U+DCFF, instead of a silent U+FFFD. Valid text never holds a lone
+ * surrogate, so a schema can tell such a value apart and refuse it by name (src/schemas/query-params.ts).
+ */
+export function decodeQuery(search: string): [string, string][] {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  const pairs: [string, string][] = [];
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const equals = part.indexOf('=');
+    const name = equals < 0 ? part : part.slice(0, equals);
+    const value = equals < 0 ? '' : part.slice(equals + 1);
+    pairs.push([decodeComponent(name), decodeComponent(value)]);
+  }
+  return pairs;
+}
+
+function decodeComponent(encoded: string): string {
+  const text = encoded.replaceAll('+', ' ');
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // A stray `%` or bytes that are not UTF-8: decoded byte by byte below.
+    return decodeUtf8KeepingStrays(percentDecode(text));
+  }
+}
+
+/** The bytes `text` stands for: `%XX` is one byte, everything else its UTF-8 (WHATWG percent-decode). */
+function percentDecode(text: string): Uint8Array {
+  const utf8 = new TextEncoder().encode(text);
+  const bytes: number[] = [];
+  for (let i = 0; i < utf8.length; i++) {
+    const hex = utf8[i] === 0x25 ? String.fromCharCode(utf8[i + 1] ?? 0, utf8[i + 2] ?? 0) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(utf8[i]!);
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** UTF-8 text, each byte that does not start a valid sequence kept as U+DC00 + the byte (a lone surrogate). */
+function decodeUtf8KeepingStrays(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      text += String.fromCharCode(lead);
+      i += 1;
+      continue;
+    }
+    // The sequence length the lead byte announces; the strict decoder checks the rest (overlongs, surrogates, range).
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const char = length === 0 ? null : decodeOne(bytes.subarray(i, i + length), length);
+    if (char === null) {
+      text += String.fromCharCode(0xdc00 + lead);
+      i += 1;
+    } else {
+      text += char;
+      i += length;
+    }
+  }
+  return text;
+}
+
+function decodeOne(sequence: Uint8Array, length: number): string | null {
+  if (sequence.length < length) return null;
+  try {
+    return strictUtf8.decode(sequence);
+  } catch {
+    return null;
+  }
 }
 
 function quoteName(name: string): string {

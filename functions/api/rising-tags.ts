@@ -1,21 +1,21 @@
 /** GET /api/v1/rising-tags?region=&days=&limit= — a slice of the rising window the build pre-computed. */
 import type { ApiDeps } from '../deps.ts';
-import { parseParams } from '../query.ts';
+import { parseSearch } from '../query.ts';
 import { answerResponse, okText, type DataAnswer } from '../respond.ts';
 import { RisingTagsQuery, type RisingTagsData } from '../../src/schemas/rising-tags.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
 
 /** The route (itty): a thin wrapper over `risingTagsAnswer`, which the Node server also calls directly. */
 export async function getRisingTags(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
-  return answerResponse(await risingTagsAnswer(new URL(request.url).searchParams, deps));
+  return answerResponse(await risingTagsAnswer(new URL(request.url).search, deps));
 }
 
 /**
  * Reads the region's rising window of `days` days (one small file) and returns its first `limit` tags.
  * A region with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
  */
-export async function risingTagsAnswer(params: URLSearchParams, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
-  const { region, days, limit } = parseParams(params, RisingTagsQuery);
+export async function risingTagsAnswer(search: string, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
+  const { region, days, limit } = parseSearch(search, RisingTagsQuery);
   const window = await deps.data.rising(region, days);
   const data: RisingTagsData = {
     region,

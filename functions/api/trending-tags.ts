@@ -1,6 +1,6 @@
 /** GET /api/v1/trending-tags?region=&days=&limit= — a slice of the window the build pre-computed. */
 import type { ApiDeps } from '../deps.ts';
-import { parseParams } from '../query.ts';
+import { parseSearch } from '../query.ts';
 import { answerResponse, okText, type DataAnswer } from '../respond.ts';
 import { TrendingTagsQuery, type TrendingTagsData } from '../../src/schemas/trending-tags.ts';
 import type { TrendingWindowFile } from '../../src/schemas/build-output.ts';
@@ -8,7 +8,7 @@ import { REGION_NAMES } from '../../src/lib/regions.ts';
 
 /** The route (itty): a thin wrapper over `trendingTagsAnswer`, which the Node server also calls directly. */
 export async function getTrendingTags(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
-  return answerResponse(await trendingTagsAnswer(new URL(request.url).searchParams, deps));
+  return answerResponse(await trendingTagsAnswer(new URL(request.url).search, deps));
 }
 
 /**
@@ -16,8 +16,8 @@ export async function getTrendingTags(request: Request, deps: Pick<ApiDeps, 'dat
  * A region with no snapshots yet answers 200 with no tags, `videos_measured: 0` and `fetched_at: null`.
  * The answer depends only on (window, limit), so its text is kept once made (see `serialised`).
  */
-export async function trendingTagsAnswer(params: URLSearchParams, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
-  const { region, days, limit } = parseParams(params, TrendingTagsQuery);
+export async function trendingTagsAnswer(search: string, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
+  const { region, days, limit } = parseSearch(search, TrendingTagsQuery);
   const window = await deps.data.trendingWindow(region, days);
   if (!window) return { status: 200, text: okText(trendingData(region, days, limit, null)) };
   const key = `${region}:${days}:${limit}`;

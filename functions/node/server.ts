@@ -151,7 +151,7 @@ export function createTagdexServer(options: TagdexServerOptions) {
     if (dataEndpoint !== undefined) {
       let answer;
       try {
-        answer = await dataEndpoint(url.searchParams, dataDeps);
+        answer = await dataEndpoint(url.search, dataDeps);
       } catch (error) {
         answer = errorAnswer(error, reportError);
       }

@@ -1,6 +1,6 @@
 /** The tag-history endpoint: its query (region, tag, days) and its `data` object. */
 import { z } from 'zod';
-import { regionParameter, shown, wholeNumberParam } from './query-params.ts';
+import { regionParameter, shown, textParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { normalizeTagSpelling, tagKey } from '../lib/tag-key.ts';
 import { HISTORY_MAX_DAYS } from '../lib/tag-history.ts';
@@ -15,8 +15,7 @@ const TAG_RULE =
   'or a hashtag starting with "#"';
 
 /** The `tag` parameter: normalised to its trending-tags key; a leading `#` keeps it among hashtags. */
-const tagParameter = z
-  .string({ error: `${TAG_RULE}.` })
+const tagParameter = textParameter('tag', { error: `${TAG_RULE}.` })
   .transform((raw, ctx) => {
     const length = [...normalizeTagSpelling(raw)].length;
     if (length >= 1 && length <= TAG_MAX_CODE_POINTS) return tagKey(raw);

@@ -1,6 +1,6 @@
 /** The title-score endpoint: its query (title, region) and its `data` object, every field described. */
 import { z } from 'zod';
-import { regionParameter } from './query-params.ts';
+import { regionParameter, textParameter } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { FACTOR_IDS, SCRIPT_NAMES } from '../lib/title-features.ts';
 import type { TitleScoreData as TitleScoreDataType } from '../lib/title-score.ts';
@@ -14,8 +14,7 @@ const TITLE_RULE = `1 to ${TITLE_MAX_CODE_POINTS} characters (Unicode code point
 
 /** `?title=&region=`: both required; the title is trimmed, the region upper-cased. */
 export const TitleScoreQuery = z.object({
-  title: z
-    .string({ error: `The parameter "title" is required: the title to score, ${TITLE_RULE}.` })
+  title: textParameter('title', { error: `The parameter "title" is required: the title to score, ${TITLE_RULE}.` })
     .transform((raw, ctx) => {
       const title = raw.trim();
       const length = [...title].length;

@@ -49,8 +49,10 @@ describe('VideoQuery', () => {
     expect(message.length).toBeLessThan(600);
   });
 
-  it('quotes control characters instead of echoing them raw', () => {
-    expect(messageFor({ url: 'dQw4w9\nWgXcQ' })).toContain('got "dQw4w9\\nWgXcQ"');
+  it('refuses control characters by code point instead of echoing them raw', () => {
+    const message = messageFor({ url: 'dQw4w9\nWgXcQ' });
+    expect(message).toMatch(/^The parameter "url" must be Unicode text.*; it contains U\+000A\.$/);
+    expect(message).not.toContain('\n');
   });
 });
 
