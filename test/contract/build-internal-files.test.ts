@@ -103,10 +103,11 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
   });
 
   it('still serves the pages, and a page compressed when the client accepts it', async () => {
-    for (const target of ['/', '/trending/in/']) {
+    for (const target of ['/', '/trending/in/', '/privacy/']) {
       const answer = await rawGet(runtime.baseUrl, target);
       expect(answer.status, target).toBe(200);
       expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.body, target).toContain('href="https://www.youtube.com/t/terms"');
     }
     const compressed = await fetch(`${runtime.baseUrl}/`, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(compressed.status).toBe(200);
