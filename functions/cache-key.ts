@@ -1,7 +1,9 @@
 /**
- * Canonical keys for cached API answers. Runtime-neutral (only WHATWG URL), so the Node response cache and a
- * Worker's Cache API key the same requests the same way.
+ * Canonical keys for cached API answers. Runtime-neutral (WHATWG URL and the endpoints' query decoding), so the
+ * Node response cache and a Worker's Cache API key the same requests the same way.
  */
+
+import { decodeQuery, encodeQueryValue } from './query.ts';
 
 /**
  * Each cacheable path and the query parameters its answer depends on, in the order they appear in a key.
@@ -29,8 +31,10 @@ export function canonicalCacheKey(url: URL): string | null {
   const known = CACHEABLE_PARAMS[path];
   if (known === undefined) return null;
   const parts: string[] = [];
+  // The endpoints' own decoding (functions/query.ts): bytes that are not UTF-8 stay distinct from U+FFFD.
+  const pairs = decodeQuery(url.search);
   for (const name of known) {
-    for (const value of url.searchParams.getAll(name)) parts.push(`${name}=${encodeURIComponent(value)}`);
+    for (const [given, value] of pairs) if (given === name) parts.push(`${name}=${encodeQueryValue(value)}`);
   }
   return parts.length === 0 ? path : `${path}?${parts.join('&')}`;
 }

@@ -50,6 +50,18 @@ export function decodeQuery(search: string): [string, string][] {
   return pairs;
 }
 
+/**
+ * `value` as decodeQuery gave it, percent-encoded again: like encodeURIComponent, except that each kept byte that
+ * was not UTF-8 goes back to the `%XX` it arrived as (encodeURIComponent throws on a lone surrogate). A cache key
+ * built from it keeps `%C0%AF` apart from `%EF%BF%BD%EF%BF%BD`, which URLSearchParams would both read as U+FFFD.
+ */
+export function encodeQueryValue(value: string): string {
+  return value
+    .split(/(\p{Cs})/u)
+    .map((part, index) => (index % 2 === 1 ? `%${(part.charCodeAt(0) - 0xdc00).toString(16).toUpperCase()}` : encodeURIComponent(part)))
+    .join('');
+}
+
 function decodeComponent(encoded: string): string {
   const text = encoded.replaceAll('+', ' ');
   if (!text.includes('%')) return text;

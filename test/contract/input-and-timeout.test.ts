@@ -65,6 +65,15 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(answer.body).not.toMatch(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069\ufffd]/);
     });
 
+    it('a cached answer for U+FFFD is not the answer to bytes that are not UTF-8 (the cache key keeps them apart)', async () => {
+      // %EF%BF%BD is U+FFFD itself, which is text: scored, and cached.
+      const replacement = await get('/api/v1/title-score?region=BR&title=%EF%BF%BD%EF%BF%BD');
+      expect(replacement.status, replacement.body).toBe(200);
+      const refused = await get('/api/v1/title-score?region=BR&title=%C0%AF');
+      expect(refused.status, refused.body).toBe(422);
+      expect(refused.json().error).toMatch(/^The parameter "title" must be Unicode text.*not UTF-8: "%C0%AF"/);
+    });
+
     it.each(REAL_TEXTS)('a title in %s is scored and echoed unchanged', async (_label, text) => {
       const answer = await get(`/api/v1/title-score?region=PK&title=${q(text)}`);
       expect(answer.status, answer.body).toBe(200);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decodeQuery, parseSearch } from '../../functions/query.ts';
+import { decodeQuery, encodeQueryValue, parseSearch } from '../../functions/query.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { TitleScoreQuery } from '../../src/schemas/title-score.ts';
 
@@ -28,6 +28,16 @@ describe('decodeQuery', () => {
   ])('keeps each byte of %s that is not UTF-8 as a lone surrogate', (encoded, decoded) => {
     expect(decodeQuery(`title=${encoded}`)).toEqual([['title', decoded]]);
   });
+});
+
+describe('encodeQueryValue', () => {
+  it.each(['title=%C0%AF', 'title=a%FFb', 'title=%E0%A4%A8%FF', 'title=%E0%A4', 'title=a%20b%2B%26'])(
+    'gives %s back as it was sent (upper-case hex)',
+    (query) => {
+      const [[, value]] = decodeQuery(query) as [[string, string]];
+      expect(`title=${encodeQueryValue(value)}`).toBe(query);
+    },
+  );
 });
 
 describe('parseSearch', () => {

@@ -33,6 +33,10 @@ describe('canonicalCacheKey', () => {
     ['/api/v1/trending-tags?limit=5&region=IN&days=7&utm=1', '/api/v1/trending-tags?region=IN&days=7&limit=5'],
     ['/api/v1/video?url=a+b', '/api/v1/video?url=a%20b'],
     ['/api/v1/video?url=A&url=B', '/api/v1/video?url=A&url=B'],
+    // Bytes that are not UTF-8 keep their own key: URLSearchParams would read both as U+FFFD U+FFFD (issue 19).
+    ['/api/v1/title-score?title=%C0%AF&region=IN', '/api/v1/title-score?title=%C0%AF&region=IN'],
+    ['/api/v1/title-score?title=%EF%BF%BD%EF%BF%BD&region=IN', '/api/v1/title-score?title=%EF%BF%BD%EF%BF%BD&region=IN'],
+    ['/api/v1/tag-history?tag=a%FF%E0%A4%A8&region=IN', '/api/v1/tag-history?region=IN&tag=a%FF%E0%A4%A8'],
     ['/api/v1/openapi.json?cachebust=123', '/api/v1/openapi.json'],
     ['/api/v1/no-such-endpoint?x=1', null],
     ['/api/v1/openapi.json.bak', null],
