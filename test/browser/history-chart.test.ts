@@ -4,9 +4,9 @@
  * line broken — while a snapshot without the tag is a zero mark. Both views: pre-rendered, and drawn from the API.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, RISING_TAGS, SCRIPT_TAGS, siteDataset, watchPage } from '../helpers/site-build.ts';
+import type { Page } from 'playwright-core';
+import { RISING_TAGS, SCRIPT_TAGS, watchPage } from '../helpers/site-build.ts';
+import { closeSiteInBrowser, openSiteInBrowser, type SiteInBrowser } from '../helpers/site-browser.ts';
 import type { TagHistoryData } from '../../src/schemas/tag-history.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import { formatDate } from '../../src/pages/_lib/text.ts';
@@ -16,24 +16,17 @@ if (!provided) throw new Error('The shared site was not built: run through vites
 const site = provided;
 const DAYS = 90;
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
+let opened: SiteInBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({ buildDir: site.buildDir, distDir: site.distDir, dataset: siteDataset(site.latestDate) }),
-    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
-  ]);
-  context = await browser.newContext({ baseURL: server.baseUrl });
+  opened = await openSiteInBrowser(site);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeSiteInBrowser(opened ?? {});
 });
 
 async function history(region: string, tag: string): Promise<TagHistoryData> {
-  const body = (await (await server.get(`/api/v1/tag-history?region=${region}&tag=${encodeURIComponent(tag)}`)).json()) as { data: TagHistoryData };
+  const body = (await (await opened.server.get(`/api/v1/tag-history?region=${region}&tag=${encodeURIComponent(tag)}`)).json()) as { data: TagHistoryData };
   return body.data;
 }
 
@@ -75,7 +68,7 @@ describe('the tag-history chart', () => {
   it('pre-rendered: the axis spans the window, gaps stay gaps', async () => {
     const tag = RISING_TAGS.IN![0]!;
     const data = await history('IN', tag);
-    const page = await context.newPage();
+    const page = await opened.context.newPage();
     const problems = watchPage(page);
     await page.goto('/trending/in/1d/');
     const href = (await page.locator('#rising-list a', { hasText: tag }).getAttribute('href')) ?? '';
@@ -92,7 +85,7 @@ describe('the tag-history chart', () => {
   it('drawn from the API: the same labels and gaps', async () => {
     const tag = SCRIPT_TAGS.EG![1]!;
     const data = await history('EG', tag);
-    const page = await context.newPage();
+    const page = await opened.context.newPage();
     const problems = watchPage(page);
     await page.goto(`/trending/eg/tag/?tag=${encodeURIComponent(tag)}`);
     await page.waitForSelector('#history-chart:not([hidden]) svg rect.bar');
