@@ -33,6 +33,9 @@ const TEXT_RULE =
   'Unicode text, percent-encoded as UTF-8, without control characters (U+0000–U+001F, U+007F–U+009F) or ' +
   'bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)';
 
+/** For the API document: the sentence every text parameter's description ends with. */
+export const TEXT_NOTE = 'Control characters, bidirectional overrides and percent-encoding that is not UTF-8 are refused.';
+
 /** Why `value` is not text a text parameter takes, as the message naming `name`; null when it is. */
 export function textProblem(name: string, value: string): string | null {
   let found: string;

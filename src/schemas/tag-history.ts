@@ -1,6 +1,6 @@
 /** The tag-history endpoint: its query (region, tag, days) and its `data` object. */
 import { z } from 'zod';
-import { regionParameter, shown, textParameter, wholeNumberParam } from './query-params.ts';
+import { regionParameter, shown, TEXT_NOTE, textParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { normalizeTagSpelling, tagKey } from '../lib/tag-key.ts';
 import { HISTORY_MAX_DAYS } from '../lib/tag-history.ts';
@@ -24,7 +24,7 @@ const tagParameter = textParameter('tag', { error: `${TAG_RULE}.` })
   })
   .describe(
     `The tag or hashtag, 1 to ${TAG_MAX_CODE_POINTS} characters. Matched as trending-tags groups tags: NFKC, trimmed, ` +
-      'inner whitespace collapsed, case ignored. One starting with "#" is looked up among hashtags, any other among tags.',
+      `inner whitespace collapsed, case ignored. One starting with "#" is looked up among hashtags, any other among tags. ${TEXT_NOTE}`,
   );
 
 /** `?region=&tag=&days=`: region and tag required, days 1–90 (default 90). */

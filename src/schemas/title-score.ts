@@ -1,6 +1,6 @@
 /** The title-score endpoint: its query (title, region) and its `data` object, every field described. */
 import { z } from 'zod';
-import { regionParameter, textParameter } from './query-params.ts';
+import { regionParameter, TEXT_NOTE, textParameter } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { FACTOR_IDS, SCRIPT_NAMES } from '../lib/title-features.ts';
 import type { TitleScoreData as TitleScoreDataType } from '../lib/title-score.ts';
@@ -26,7 +26,7 @@ export const TitleScoreQuery = z.object({
       });
       return z.NEVER;
     })
-    .describe(`The title to score: ${TITLE_RULE}. Measured after NFKC normalisation.`),
+    .describe(`The title to score: ${TITLE_RULE}. Measured after NFKC normalisation. ${TEXT_NOTE}`),
   region: regionParameter('The country whose trending titles the title is compared with'),
 });
 export type TitleScoreQuery = z.output<typeof TitleScoreQuery>;

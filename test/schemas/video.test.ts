@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_NOTE } from '../../src/schemas/query-params.ts';
 import { describe, expect, it } from 'vitest';
 import { VideoData, VideoQuery } from '../../src/schemas/video.ts';
 
@@ -72,7 +73,7 @@ describe('VideoQuery as a document', () => {
       properties: { url: { type: string; description: string } };
       required: string[];
     };
-    expect(schema.properties.url).toEqual({ type: 'string', description: `A${ACCEPTED.slice(1)}.` });
+    expect(schema.properties.url).toEqual({ type: 'string', description: `A${ACCEPTED.slice(1)}. ${TEXT_NOTE}` });
     expect(schema.required).toEqual(['url']);
   });
 });
