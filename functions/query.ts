@@ -1,6 +1,7 @@
 /** Reads a request's query string into a plain object and validates it with an endpoint's zod schema. */
 import type { ZodType } from 'zod';
 import { ApiError } from './respond.ts';
+import { strayByte, strayBytesAsPercent } from '../src/lib/stray-bytes.ts';
 
 /**
  * Each parameter must appear at most once: `?days=7&days=30` is ambiguous, so it is a 422 rather than
@@ -34,8 +35,8 @@ export function parseSearch<T>(search: string, schema: ZodType<T>): T {
 /**
  * A query string's pairs, decoded as application/x-www-form-urlencoded (as URLSearchParams does: `+` is a
  * space, a `%` not followed by two hex digits stays as it is), except for bytes that are not UTF-8: each is
- * kept as one lone surrogate, U+DC80–U+DCFF, instead of a silent U+FFFD. Valid text never holds a lone
- * surrogate, so a schema can tell such a value apart and refuse it by name (src/schemas/query-params.ts).
+ * kept as a stray byte (a lone surrogate, src/lib/stray-bytes.ts) instead of a silent U+FFFD, so a schema can
+ * tell such a value apart and refuse it by name (src/schemas/query-params.ts).
  */
 export function decodeQuery(search: string): [string, string][] {
   const query = search.startsWith('?') ? search.slice(1) : search;
@@ -56,9 +57,10 @@ export function decodeQuery(search: string): [string, string][] {
  * built from it keeps `%C0%AF` apart from `%EF%BF%BD%EF%BF%BD`, which URLSearchParams would both read as U+FFFD.
  */
 export function encodeQueryValue(value: string): string {
+  // Split around each stray byte (the capture keeps them at the odd indexes).
   return value
     .split(/(\p{Cs})/u)
-    .map((part, index) => (index % 2 === 1 ? `%${(part.charCodeAt(0) - 0xdc00).toString(16).toUpperCase()}` : encodeURIComponent(part)))
+    .map((part, index) => (index % 2 === 1 ? strayBytesAsPercent(part) : encodeURIComponent(part)))
     .join('');
 }
 
@@ -89,9 +91,10 @@ function percentDecode(text: string): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a U+FEFF in a value is a character like any other, not a byte-order mark to drop.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** UTF-8 text, each byte that does not start a valid sequence kept as U+DC00 + the byte (a lone surrogate). */
+/** UTF-8 text, each byte that does not start a valid sequence kept as a stray byte (src/lib/stray-bytes.ts). */
 function decodeUtf8KeepingStrays(bytes: Uint8Array): string {
   let text = '';
   for (let i = 0; i < bytes.length; ) {
@@ -105,7 +108,7 @@ function decodeUtf8KeepingStrays(bytes: Uint8Array): string {
     const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     const char = length === 0 ? null : decodeOne(bytes.subarray(i, i + length), length);
     if (char === null) {
-      text += String.fromCharCode(0xdc00 + lead);
+      text += strayByte(lead);
       i += 1;
     } else {
       text += char;

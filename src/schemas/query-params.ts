@@ -1,26 +1,21 @@
 /** Query-parameter pieces shared by the endpoint schemas, so every endpoint words its 422s the same way. */
 import { z } from 'zod';
 import { parseRegion, REGIONS } from '../lib/regions.ts';
+import { hasStrayBytes, strayBytesAsPercent } from '../lib/stray-bytes.ts';
 
 export const REGION_RULE = `one of ${REGIONS.join(', ')} (any case)`;
 
 /**
  * Shows a bad value in a message, shortened so a 100 KB parameter does not come back as a 100 KB error. Bytes
- * that were not UTF-8 (kept as lone surrogates, see NOT_UTF8) are shown as the `%XX` they arrived as.
+ * that were not UTF-8 (src/lib/stray-bytes.ts) are shown as the `%XX` they arrived as.
  */
 export function shown(value: string): string {
   if (value === '') return 'an empty value';
   const chars = [...value];
   const cut = chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : value;
-  return JSON.stringify(cut.replace(NOT_UTF8_BYTES, (byte) => `%${(byte.charCodeAt(0) - 0xdc00).toString(16).toUpperCase()}`));
+  return JSON.stringify(strayBytesAsPercent(cut));
 }
 
-/**
- * A byte of the query that was not UTF-8: functions/query.ts keeps each as a lone surrogate (U+DC00 + the byte),
- * which decoded text never holds.
- */
-const NOT_UTF8 = /\p{Cs}/u;
-const NOT_UTF8_BYTES = /\p{Cs}/gu;
 /**
  * Characters no title, tag or link holds, and which change how the text around them reads: C0 and C1 controls
  * (NUL, tab and line breaks included: YouTube titles and tags are one line) and the bidirectional embeddings,
@@ -39,7 +34,7 @@ export const TEXT_NOTE = 'Control characters, bidirectional overrides and percen
 /** Why `value` is not text a text parameter takes, as the message naming `name`; null when it is. */
 export function textProblem(name: string, value: string): string | null {
   let found: string;
-  if (NOT_UTF8.test(value)) {
+  if (hasStrayBytes(value)) {
     found = `its percent-encoding is not UTF-8: ${shown(value)}`;
   } else {
     const char = NOT_TEXT.exec(value)?.[0];

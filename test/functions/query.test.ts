@@ -25,6 +25,7 @@ describe('decodeQuery', () => {
     ['%E0%A4', '\uDCE0\uDCA4'],
     ['%E0%A4%ZZ', '\uDCE0\uDCA4%ZZ'],
     ['%E0%A4%A8%FF', 'न\uDCFF'],
+    ['%EF%BB%BF%FF', '\uFEFF\uDCFF'],
   ])('keeps each byte of %s that is not UTF-8 as a lone surrogate', (encoded, decoded) => {
     expect(decodeQuery(`title=${encoded}`)).toEqual([['title', decoded]]);
   });
