@@ -20,8 +20,6 @@ export type ChildSpec =
       trustProxy: number;
       /** false: nothing is stored in the 10-minute response cache, so every request takes the router path. */
       responseCache: boolean;
-      /** A module exporting `createTagdexServer` to use instead of functions/node/server.ts (to A/B a candidate patch). */
-      serverModule?: string;
     };
 
 export type ChildRequest = { type: 'report' | 'gc'; id: number };

@@ -6,7 +6,7 @@
  *   one client, the Durable Object limiter on with a high limit so every request still pays its check);
  * - CPU per request of `trending-tags?days=90&limit=500` and `title-score`: workerd freezes the clock inside a
  *   request (timers advance only on I/O), so CPU is measured by running the Worker's own API pipeline
- *   (createApiHandler + the assets reader over dist/) in Node's V8 under process.cpuUsage(): first request
+ *   (createPipeline configured as the Worker configures it + the assets reader over dist/) in Node's V8 under process.cpuUsage(): first request
  *   of an isolate (cold code and data), a warm request, and warm code reading a window or benchmark not yet read.
  * Sample mode; needs `npm run build` once (serve:edge) and Debian-free loopback only.
  */
@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createApiHandler } from '../functions/api-handler.ts';
+import { createPipeline } from '../functions/pipeline.ts';
 import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createSampleClient } from '../functions/upstream.ts';
@@ -93,23 +93,31 @@ async function workerPipelineCpu(
       return new Response(body, { status: body ? 200 : 404 });
     },
   };
-  const noCache: ResponseCache = { match: async () => undefined, put: async () => {} };
+  const noCache: ResponseCache = { get: async () => undefined, put: async () => {} };
   const data = await loadAssetsPreparedData(assets);
-  const handle = createApiHandler({
+  const pipeline = createPipeline({
     mode: 'sample',
-    youtube: createYouTubeService({ client: createSampleClient() }),
+    youtube: createYouTubeService({ client: createSampleClient(), shareInFlight: false }),
     data,
     rateLimit: null,
     cache: noCache,
     now: Date.now,
-    reportError: () => {},
+    sharesInFlight: false,
+    joinDeadlineMs: 17_000,
+    accessLog: () => {},
+    errorLog: () => {},
+    startedAt: Date.now(),
   });
-  const call = () => handle(new Request(`https://tagdex.test${path}`), '127.0.0.1').then((r) => r.arrayBuffer());
+  const handle = (target: string) =>
+    pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} }).then((answer) => {
+      if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
+    });
+  const call = () => handle(path);
   const firstMs = await cpu(call);
   const warm: number[] = [];
   for (let i = 0; i < runs; i++) warm.push(await cpu(call));
   // Warm code, a file this isolate has not read yet: what a request costs once the isolate is running.
-  const coldDataMs = await cpu(() => handle(new Request(`https://tagdex.test${otherPath}`), '127.0.0.1').then((r) => r.arrayBuffer()));
+  const coldDataMs = await cpu(() => handle(otherPath));
   return { firstMs: +firstMs.toFixed(2), warmMedianMs: +percentile(warm, 50).toFixed(3), coldDataMs: +coldDataMs.toFixed(2) };
 }
 

@@ -6,7 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { createTagdexServer } from '../functions/node/server.ts';
+import { createNodeApp } from '../functions/node/app.ts';
+import { loadConfig } from '../functions/config.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService, type YouTubeServiceOptions } from '../src/youtube/service.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/emulator.ts';
@@ -14,6 +15,9 @@ import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
 import { emptyPreparedData } from '../functions/runtime.ts';
+
+/** Live mode with no rate limit and no site: the server as production composes it, over the in-process emulator. */
+const BENCH_CONFIG = loadConfig({ YOUTUBE_API_KEY: 'tagdex-bench-key', RATE_LIMIT_PER_HOUR: '0', DIST_DIR: 'bench/out/no-site' });
 
 /** Per 1,000 API requests, for the realistic mix at every rate and for the burst (issue 13). */
 export const QUOTA_TARGET_PER_1000 = 60;
@@ -202,13 +206,10 @@ export async function replay(
   const now = () => clock;
   const client = createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: upstream.fetch.bind(upstream) });
   const accessLog: string[] = [];
-  const { server } = createTagdexServer({
-    mode: 'live',
-    youtube: createYouTubeService({ client, now, ...service }),
+  const { server } = await createNodeApp(BENCH_CONFIG, {
+    client,
+    service,
     data: emptyPreparedData(),
-    distDir: 'bench/out/no-site',
-    rateLimit: null,
-    trustProxy: 0,
     now,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => process.stderr.write(`${line}\n`),
@@ -271,13 +272,9 @@ export async function burst(seed = 'tagdex-quota-burst'): Promise<BurstRun> {
   upstream.injectFault({ kind: 'latency', ms: BURST.upstreamLatencyMs }, { times: Infinity });
   const client = createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: upstream.fetch.bind(upstream) });
   const accessLog: string[] = [];
-  const { server } = createTagdexServer({
-    mode: 'live',
-    youtube: createYouTubeService({ client }),
+  const { server } = await createNodeApp(BENCH_CONFIG, {
+    client,
     data: emptyPreparedData(),
-    distDir: 'bench/out/no-site',
-    rateLimit: null,
-    trustProxy: 0,
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => process.stderr.write(`${line}\n`),
   });

@@ -4,14 +4,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
-import { createTagdexServer as defaultCreateTagdexServer } from '../functions/node/server.ts';
-import { MemoryRateLimitStore } from '../functions/node/memory-rate-limit.ts';
-import { loadPreparedData } from '../functions/node/prepared-data.ts';
-import { createYouTubeClient } from '../src/youtube/client.ts';
-import { createUpstreamPool } from '../functions/node/upstream-pool.ts';
-import { createYouTubeService } from '../src/youtube/service.ts';
+import { createNodeApp } from '../functions/node/app.ts';
+import { loadConfig } from '../functions/config.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
 import { benchDataset } from './bench-dataset.ts';
@@ -46,29 +40,21 @@ async function start(): Promise<Record<string, unknown>> {
       return { baseUrl: fake.baseUrl };
     }
     case 'tagdex': {
-      const data = await loadPreparedData(spec.buildDir);
-      const client = createYouTubeClient({
-        apiKey: 'tagdex-bench-key',
-        baseUrl: spec.upstreamBaseUrl,
-        // The live server's transport (functions/node/main.ts).
-        transport: createUpstreamPool(spec.upstreamBaseUrl).transport,
-        timeoutMs: 8000,
-      });
-      const createTagdexServer: typeof defaultCreateTagdexServer = spec.serverModule
-        ? ((await import(pathToFileURL(resolve(spec.serverModule)).href)) as { createTagdexServer: typeof defaultCreateTagdexServer }).createTagdexServer
-        : defaultCreateTagdexServer;
-      const { server, cache } = createTagdexServer({
-        mode: data.source,
-        youtube: createYouTubeService({ client }),
-        data,
-        distDir: spec.distDir,
-        rateLimit: spec.rateLimitPerHour > 0 ? new MemoryRateLimitStore({ limit: spec.rateLimitPerHour }) : null,
-        trustProxy: spec.trustProxy,
-        // Access lines go to stdout as in production; the parent points stdout at /dev/null.
-      });
+      // Composed exactly as `npm run serve` composes it (live mode, the undici pool); access lines go to stdout
+      // through the buffered log, as in production; the parent points stdout at a file or /dev/null.
+      const { server, cache } = await createNodeApp(
+        loadConfig({
+          YOUTUBE_API_KEY: 'tagdex-bench-key',
+          YOUTUBE_API_BASE: spec.upstreamBaseUrl,
+          BUILD_DIR: spec.buildDir,
+          DIST_DIR: spec.distDir,
+          RATE_LIMIT_PER_HOUR: String(spec.rateLimitPerHour),
+          TRUST_PROXY: String(spec.trustProxy),
+        }),
+      );
       if (!spec.responseCache) {
-        // Measures the router path itself: every request builds its answer (the stored-bytes path is off).
-        cache.set = () => {};
+        // Measures the answer path itself: every request builds its answer (the stored-bytes path is off).
+        cache.put = () => {};
       }
       report = () => ({ responseCacheEntries: cache.size });
       return { port: await listen(server) };

@@ -1,5 +1,6 @@
 /** The service's configuration: read from the environment once, at start-up, and validated with zod. */
 import { z } from 'zod';
+import type { DataMode } from '../src/lib/data-mode.ts';
 
 const DEFAULT_API_BASE = 'https://www.googleapis.com/youtube/v3';
 
@@ -58,7 +59,7 @@ const Env = z.object({
   MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
 });
 
-export type Config = z.output<typeof Env> & { mode: 'sample' | 'live' };
+export type Config = z.output<typeof Env> & { mode: DataMode };
 
 /** What a server prints at start when it runs without a key (the Node server and the Worker's launcher). */
 export const SAMPLE_MODE_NOTICE =

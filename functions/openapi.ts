@@ -4,29 +4,10 @@
  * rendered by the /api/ page.
  */
 import { z } from 'zod';
-import { TagsQuery, TagsData } from '../src/schemas/tags.ts';
-import { VideoQuery, VideoData } from '../src/schemas/video.ts';
-import { ChannelQuery, ChannelData } from '../src/schemas/channel.ts';
-import { TrendingTagsQuery, TrendingTagsData } from '../src/schemas/trending-tags.ts';
-import { TitleScoreQuery, TitleScoreData } from '../src/schemas/title-score.ts';
-import { RisingTagsQuery, RisingTagsData } from '../src/schemas/rising-tags.ts';
-import { TagHistoryQuery, TagHistoryData } from '../src/schemas/tag-history.ts';
+import { ENDPOINTS } from './endpoints.ts';
+import type { Endpoint } from './endpoint.ts';
 import { cacheSeconds } from './cache-policy.ts';
-
-export interface EndpointDoc {
-  path: string;
-  operationId: string;
-  summary: string;
-  description: string;
-  /** The endpoint's query schema: an object, or an object piped into a transform. */
-  query: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
-  data: z.ZodType;
-  dataName: string;
-  /** Error statuses this endpoint can answer with, besides 429. */
-  errors: number[];
-  /** Parameters of a runnable example. */
-  example: Record<string, string>;
-}
+import { DATA_MODES } from '../src/lib/data-mode.ts';
 
 const ERROR_MEANING: Record<number, string> = {
   404: 'YouTube has no such public video or channel.',
@@ -35,110 +16,12 @@ const ERROR_MEANING: Record<number, string> = {
   502: 'The YouTube Data API refused or failed (quota used up, key rejected, timeout, unreadable answer).',
 };
 
-export const ENDPOINT_DOCS: EndpointDoc[] = [
-  {
-    path: '/api/v1/tags',
-    operationId: 'getTags',
-    summary: "A video's tags and hashtags",
-    description:
-      'The tags as the uploader set them, the hashtags from the title and description, and how much of ' +
-      "YouTube's 500-character tag budget they use. One videos.list call, cached for 10 minutes.",
-    query: TagsQuery,
-    data: TagsData,
-    dataName: 'TagsData',
-    errors: [404, 422, 502],
-    example: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-  },
-  {
-    path: '/api/v1/video',
-    operationId: 'getVideo',
-    summary: 'A video record',
-    description:
-      'Title, description, publish date, channel, duration, counts, thumbnails, tags and hashtags of a video. ' +
-      'One videos.list call, cached for 10 minutes.',
-    query: VideoQuery,
-    data: VideoData,
-    dataName: 'VideoData',
-    errors: [404, 422, 502],
-    example: { url: 'https://youtu.be/dQw4w9WgXcQ' },
-  },
-  {
-    path: '/api/v1/channel',
-    operationId: 'getChannel',
-    summary: 'A channel record',
-    description:
-      'A channel from its /channel/ link, @handle, /c/ or /user/ link, or any of its videos. One channels.list ' +
-      'call (two for a video link; a /c/ name that is not also a handle falls back to a rationed search).',
-    query: ChannelQuery,
-    data: ChannelData,
-    dataName: 'ChannelData',
-    errors: [404, 422, 502],
-    example: { url: '@YouTube' },
-  },
-  {
-    path: '/api/v1/trending-tags',
-    operationId: 'getTrendingTags',
-    summary: "A country's trending tags",
-    description:
-      'Tags of the videos on the most-popular chart of a country over the last `days` days of daily snapshots, ' +
-      'pre-computed by the daily build. A region without snapshots yet answers 200 with videos_measured 0, ' +
-      'tags [] and fetched_at null.',
-    query: TrendingTagsQuery,
-    data: TrendingTagsData,
-    dataName: 'TrendingTagsData',
-    errors: [422],
-    example: { region: 'IN', days: '7', limit: '20' },
-  },
-  {
-    path: '/api/v1/title-score',
-    operationId: 'getTitleScore',
-    summary: 'Score a title against what trends in a country now',
-    description:
-      'Compares a proposed title with the titles of the videos in the newest snapshot of the country, factor by ' +
-      'factor, with the share of trending titles behind each factor.',
-    query: TitleScoreQuery,
-    data: TitleScoreData,
-    dataName: 'TitleScoreData',
-    errors: [422],
-    example: { title: 'IPL 2026 Final | CSK vs MI Highlights', region: 'IN' },
-  },
-  {
-    path: '/api/v1/rising-tags',
-    operationId: 'getRisingTags',
-    summary: "A country's rising tags",
-    description:
-      'Tags carried by more chart videos in the last `days` days than in the `days` days before (at least 2 videos ' +
-      'now), pre-computed by the daily build for every `days` from 1 to 45. Both windows are counted exactly as ' +
-      'trending-tags counts a window. When the previous window holds no snapshot, tags is []; a region without ' +
-      'snapshots answers 200 with videos_measured 0, tags [] and fetched_at null.',
-    query: RisingTagsQuery,
-    data: RisingTagsData,
-    dataName: 'RisingTagsData',
-    errors: [422],
-    example: { region: 'IN', days: '7', limit: '20' },
-  },
-  {
-    path: '/api/v1/tag-history',
-    operationId: 'getTagHistory',
-    summary: 'How a tag moved over the last 90 days in a country',
-    description:
-      "One point per daily snapshot: how many of that day's chart videos carried the tag, their views, and how many " +
-      'videos the snapshot held. A tag starting with "#" is looked up among hashtags. A tag nobody used answers 200 ' +
-      'with value null and zeros on every date. Pre-computed by the daily build.',
-    query: TagHistoryQuery,
-    data: TagHistoryData,
-    dataName: 'TagHistoryData',
-    errors: [422],
-    example: { region: 'IN', tag: 'cricket', days: '90' },
-  },
-];
-
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'The limit and window, e.g. `100;w=3600`.', schema: { type: 'string' } },
   'RateLimit-Limit': { description: 'Requests admitted per rolling hour.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling hour.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window.', schema: { type: 'integer' } },
-  'X-Tagdex-Data': { description: '`sample` (built-in sample data) or `live`.', schema: { type: 'string', enum: ['sample', 'live'] } },
+  'X-Tagdex-Data': { description: '`sample` (built-in sample data) or `live`.', schema: { type: 'string', enum: [...DATA_MODES] } },
 };
 
 /** The whole document. Pure: the same schemas always give the same document. */
@@ -155,7 +38,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
   };
   const paths: Record<string, unknown> = {};
-  for (const endpoint of ENDPOINT_DOCS) {
+  for (const endpoint of ENDPOINTS) {
     schemas[endpoint.dataName] = toJsonSchema(endpoint.data, 'output');
     const responses: Record<string, unknown> = {
       '200': {
@@ -213,8 +96,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 }
 
 /** One OpenAPI parameter per query field, typed by the field's metadata where the wire type is a string. */
-function queryParameters(query: EndpointDoc['query'], example: Record<string, string>): unknown[] {
-  const shape = (query instanceof z.ZodPipe ? query.in : query).shape;
+function queryParameters(query: Endpoint['query'], example: Record<string, string>): unknown[] {
+  const shape = (query instanceof z.ZodPipe ? (query.in as z.ZodObject) : query).shape;
   const json = toJsonSchema(query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, schema]) => {
     const { description, ...rest } = schema;

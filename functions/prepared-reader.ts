@@ -14,19 +14,39 @@ export type PreparedFileSource = (relativePath: string) => Promise<unknown | nul
 /** Parsed files kept at once: a window of 500 tags is tens of KB, so this bounds memory to a few MB. */
 const MAX_ENTRIES = 256;
 
-export function createPreparedReader(manifest: BuildManifest, source: PreparedFileSource): PreparedData {
-  const entries = new Map<string, Promise<unknown | null>>();
+export interface PreparedReaderOptions {
+  /**
+   * Whether a request may wait on a read another request started (Node: yes). On workerd a request's I/O dies
+   * with it, so there only finished reads are shared. Default true.
+   */
+  shareInFlight?: boolean;
+}
 
-  function read<T>(path: string): Promise<T | null> {
-    let pending = entries.get(path);
-    if (pending === undefined) {
-      pending = source(path);
-      // Map order is insertion order: drop the oldest first.
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(path, pending);
-      pending.catch(() => entries.delete(path));
+export function createPreparedReader(
+  manifest: BuildManifest,
+  source: PreparedFileSource,
+  options: PreparedReaderOptions = {},
+): PreparedData {
+  const share = options.shareInFlight ?? true;
+  // Finished reads, oldest first (Map order is insertion order), and, where sharing is allowed, reads under way.
+  const settled = new Map<string, unknown | null>();
+  const pending = new Map<string, Promise<unknown | null>>();
+
+  function read<T>(path: string): T | null | Promise<T | null> {
+    if (settled.has(path)) return settled.get(path) as T | null;
+    const underway = share ? pending.get(path) : undefined;
+    if (underway !== undefined) return underway as Promise<T | null>;
+    const loading = source(path).then((value) => {
+      if (settled.size >= MAX_ENTRIES) settled.delete(settled.keys().next().value!);
+      settled.set(path, value);
+      return value;
+    });
+    if (share) {
+      pending.set(path, loading);
+      const done = () => pending.delete(path);
+      loading.then(done, done);
     }
-    return pending as Promise<T | null>;
+    return loading as Promise<T | null>;
   }
 
   return {

@@ -1,35 +1,47 @@
-/** Reads a request's query string into a plain object and validates it with an endpoint's zod schema. */
+/**
+ * Reads an endpoint's parameters out of a request's raw query string and validates them with its zod schema.
+ * The query is decoded here rather than by URLSearchParams (or the router, which uses it): those turn
+ * percent-encoding that is not UTF-8 into U+FFFD, and the text parameters could no longer refuse it by name.
+ */
 import type { ZodType } from 'zod';
 import { ApiError } from './respond.ts';
-import { strayByte, strayBytesAsPercent } from '../src/lib/stray-bytes.ts';
+import { strayByte } from '../src/lib/stray-bytes.ts';
+
+/** A query string as read by `readQuery`: each name once, a repeated name as an array of its values. */
+export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
 
 /**
- * Each parameter must appear at most once: `?days=7&days=30` is ambiguous, so it is a 422 rather than
- * a silent pick. Unknown parameters are ignored (clients add cache-busters and tracking parameters).
- * The first issue's message is the schema's own, which names the parameter and its accepted forms.
+ * Only the endpoint's own parameters are read; everything else is ignored (clients add cache-busters and
+ * tracking parameters), repeated or not. Each of its own must appear at most once: `?days=7&days=30` is
+ * ambiguous, so it is a 422 rather than a silent pick. The first issue's message is the schema's own, which
+ * names the parameter and its accepted forms.
  */
-export function parseQuery<T>(request: Request, schema: ZodType<T>): T {
-  return parseSearch(new URL(request.url).search, schema);
-}
-
-/**
- * `parseQuery` over a URL's raw query string (`url.search`, with or without its `?`): the Node server's fast
- * path has it without a Request. Never pass decoded parameters (URLSearchParams): they have already turned
- * percent-encoding that is not UTF-8 into U+FFFD, and the text parameters could no longer refuse it.
- */
-export function parseSearch<T>(search: string, schema: ZodType<T>): T {
+export function parseQuery<T>(query: RawQuery, names: readonly string[], schema: ZodType<T>): T {
   const raw: Record<string, string> = {};
-  for (const [name, value] of decodeQuery(search)) {
-    if (Object.hasOwn(raw, name)) {
-      throw new ApiError(422, `The parameter ${quoteName(name)} was given more than once; give it once.`);
-    }
+  for (const name of names) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new ApiError(422, `The parameter "${name}" was given more than once; give it once.`);
     raw[name] = value;
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const message = issue?.message ?? 'The query parameters are not valid.';
-  throw new ApiError(422, message);
+  throw new ApiError(422, result.error.issues[0]?.message ?? 'The query parameters are not valid.');
+}
+
+/** `parseQuery` over a URL's raw query string (`url.search`): tests and callers outside the pipeline. */
+export function parseSearch<T>(search: string, names: readonly string[], schema: ZodType<T>): T {
+  return parseQuery(readQuery(search), names, schema);
+}
+
+/** A URL's raw query string (`url.search`, with or without its `?`) as a RawQuery, decoded by `decodeQuery`. */
+export function readQuery(search: string): RawQuery {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of decodeQuery(search)) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : [...[seen].flat(), value];
+  }
+  return query;
 }
 
 /**
@@ -49,19 +61,6 @@ export function decodeQuery(search: string): [string, string][] {
     pairs.push([decodeComponent(name), decodeComponent(value)]);
   }
   return pairs;
-}
-
-/**
- * `value` as decodeQuery gave it, percent-encoded again: like encodeURIComponent, except that each kept byte that
- * was not UTF-8 goes back to the `%XX` it arrived as (encodeURIComponent throws on a lone surrogate). A cache key
- * built from it keeps `%C0%AF` apart from `%EF%BF%BD%EF%BF%BD`, which URLSearchParams would both read as U+FFFD.
- */
-export function encodeQueryValue(value: string): string {
-  // Split around each stray byte (the capture keeps them at the odd indexes).
-  return value
-    .split(/(\p{Cs})/u)
-    .map((part, index) => (index % 2 === 1 ? strayBytesAsPercent(part) : encodeURIComponent(part)))
-    .join('');
 }
 
 function decodeComponent(encoded: string): string {
@@ -125,9 +124,4 @@ function decodeOne(sequence: Uint8Array, length: number): string | null {
   } catch {
     return null;
   }
-}
-
-function quoteName(name: string): string {
-  const shown = name.length > 40 ? `${[...name].slice(0, 40).join('')}…` : name;
-  return `"${shown}"`;
 }

@@ -43,8 +43,8 @@ export interface DataAnswer {
   text: string;
 }
 
-/** A data-only endpoint's whole logic: validation (throwing ApiError) and the answer, from the raw query string (`url.search`) alone. */
-export type DataEndpoint<D> = (search: string, deps: D) => Promise<DataAnswer>;
+/** A data-only endpoint's whole logic: validation (throwing ApiError) and the answer, from the query alone. */
+export type DataEndpoint<D> = (params: URLSearchParams, deps: D) => Promise<DataAnswer>;
 
 /** The text of a 200's envelope, `{"ok": true, "data": …}`. */
 export function okText(data: unknown): string {

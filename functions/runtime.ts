@@ -1,13 +1,18 @@
 /**
- * What a runtime adapter provides to the shared API: a rate-limit store, a reader of the build's prepared data
- * and a response cache (the upstream `fetch` and the clock are plain functions). functions/node/ and
- * functions/worker/ each implement these and nothing else; the router and the endpoints only see them.
+ * What a runtime adapter provides to the one request pipeline (functions/pipeline.ts): a rate-limit store, a
+ * response cache, the build's prepared data, a clock and log sinks, plus how it may share work between
+ * requests. functions/node/ and functions/worker/ each implement these and translate their platform's requests
+ * and responses; nothing else.
  */
 import type { BuildManifest, HistoryShard, RegionRising, WindowIndex } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import type { Region } from '../src/lib/regions.ts';
+import type { DataMode } from '../src/lib/data-mode.ts';
+import type { YouTubeService } from '../src/youtube/service.ts';
 
-type MaybePromise<T> = T | Promise<T>;
+export type { DataMode };
+
+export type MaybePromise<T> = T | Promise<T>;
 
 /** What `trending-tags` reads of one pre-computed window (the Worker's prepared files hold just this). */
 export type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
@@ -40,7 +45,7 @@ export interface RateLimitStore {
  */
 export interface PreparedData {
   /** Whether the indexes were built from the sample dataset or from live snapshots. */
-  source: 'sample' | 'live';
+  source: DataMode;
   manifest: BuildManifest;
   /** The region's pre-computed window of `days` days (1–90), or null when the build wrote none for it. */
   trendingWindow(region: Region, days: number): MaybePromise<TrendingWindow | null>;
@@ -53,7 +58,7 @@ export interface PreparedData {
 }
 
 /** A build with no snapshots: every region answers with nothing measured yet (tests, benchmarks). */
-export function emptyPreparedData(source: 'sample' | 'live' = 'live'): PreparedData {
+export function emptyPreparedData(source: DataMode = 'live'): PreparedData {
   return {
     source,
     manifest: { built_at: new Date(0).toISOString(), source, regions: {} as BuildManifest['regions'] },
@@ -64,9 +69,71 @@ export function emptyPreparedData(source: 'sample' | 'live' = 'live'): PreparedD
   };
 }
 
-/** Finished API responses for their cache lifetime (Node: bytes in memory; the Worker: the Cache API). */
+/**
+ * A finished API answer as the cache keeps it. `headers` is a flat name, value, name, value… list of what every
+ * request that gets this answer is sent (ETag included); per-request headers (rate limit, Age) are added later.
+ */
+export interface StoredAnswer {
+  status: number;
+  headers: readonly string[];
+  body: Uint8Array;
+  etag: string;
+  /** When it was made (ms since the epoch), for `Age`. */
+  storedAt: number;
+  /** How long it may be reused, from `storedAt`. */
+  maxAgeSeconds: number;
+}
+
+/** Finished answers for their lifetime (Node: bytes in memory; the Worker: the Cache API). */
 export interface ResponseCache {
-  match(key: string): Promise<Response | undefined>;
-  /** Stores `response` (with its Cache-Control lifetime); the caller keeps using its own copy. */
-  put(key: string, response: Response): Promise<void>;
+  /** The answer stored under `key` and still fresh at `now`, if any. */
+  get(key: string, now: number): MaybePromise<StoredAnswer | undefined>;
+  put(key: string, answer: StoredAnswer): MaybePromise<void>;
+}
+
+/** An answer as an adapter writes it: status, a flat name, value… header list, and the body (null: none). */
+export interface PlainAnswer {
+  status: number;
+  headers: string[];
+  body: Uint8Array | null;
+}
+
+/** A request as an adapter hands it to the pipeline. */
+export interface PipelineRequest {
+  method: string;
+  /** The request target as sent: path and query (`/api/v1/video?url=…`). */
+  target: string;
+  /** A request header by its lower-case name. */
+  header(name: string): string | undefined;
+  /** Who is asking: the rate-limit key (an address, or a /56 for IPv6). */
+  client: string;
+  /** Lets work finish after the answer is sent (the Worker's `ctx.waitUntil`; Node simply lets it run). */
+  waitUntil(work: Promise<unknown>): void;
+}
+
+/** What a runtime hands the pipeline once per process (or isolate). */
+export interface Runtime {
+  mode: DataMode;
+  youtube: YouTubeService;
+  data: PreparedData;
+  /** null disables rate limiting (RATE_LIMIT_PER_HOUR=0). */
+  rateLimit: RateLimitStore | null;
+  cache: ResponseCache;
+  now: Clock;
+  /**
+   * Whether concurrent identical requests may wait on one shared answer in flight. Node: yes (one process owns
+   * every promise). workerd: no — a request's I/O is cancelled with that request, so another request must never
+   * wait on it; the Cache API still removes duplicates once an answer is stored.
+   */
+  sharesInFlight: boolean;
+  /** Longest a request may wait on an answer another request is making: its own upstream timeout and retry. */
+  joinDeadlineMs: number;
+  /** The gzipped body of a stored answer, made once per answer (Node); absent where the platform compresses. */
+  gzip?(answer: StoredAnswer): Uint8Array | null;
+  /** One JSON line per API request; must not hold up the answer (buffered where the platform allows). */
+  accessLog(line: string): void;
+  /** Failures a client saw as 5xx, for the operator; never shown to the client. */
+  errorLog(line: string): void;
+  /** When the process or isolate started (ms since the epoch), for /healthz. */
+  startedAt: number;
 }

@@ -2,7 +2,7 @@
  * The composition root every runtime shares (the Node server, the Worker and the ingest): the YouTube client
  * the configuration asks for — the real API with the key, or the in-process sample upstream without one.
  */
-import { createYouTubeClient, type UpstreamTransport, type YouTubeClient } from '../src/youtube/client.ts';
+import { createYouTubeClient, type UpstreamTransport, type YouTubeClient, type YouTubeClientOptions } from '../src/youtube/client.ts';
 import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
 import type { Config } from './config.ts';
 
@@ -18,13 +18,21 @@ export type UpstreamConfig = Pick<Config, 'mode' | 'YOUTUBE_API_KEY' | 'YOUTUBE_
  */
 export type UpstreamSend = { fetch: typeof globalThis.fetch } | { transport: UpstreamTransport };
 
+/** Client settings that are not configuration: the retry's wait, for tests that fail fast. */
+export type UpstreamTuning = Pick<YouTubeClientOptions, 'retryBaseDelayMs'>;
+
 /** The upstream client for `config`: live over `send`, or the in-process sample upstream without a key. */
-export function createUpstreamClient(config: UpstreamConfig, send: UpstreamSend = { fetch: globalThis.fetch }): YouTubeClient {
+export function createUpstreamClient(
+  config: UpstreamConfig,
+  send: UpstreamSend = { fetch: globalThis.fetch },
+  tuning: UpstreamTuning = {},
+): YouTubeClient {
   if (config.mode === 'live' && config.YOUTUBE_API_KEY) {
     return createYouTubeClient({
       apiKey: config.YOUTUBE_API_KEY,
       baseUrl: config.YOUTUBE_API_BASE,
       ...send,
+      ...tuning,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     });
   }

@@ -25,6 +25,7 @@ import {
   type TrendingWindowFile,
 } from '../src/schemas/build-output.ts';
 import { createSnapshotStore, writeFileAtomic, type StoreFs } from './snapshot-store.ts';
+import type { DataMode } from '../src/lib/data-mode.ts';
 
 export interface BuildIndexesOptions {
   /** The folder holding `trending/<REGION>/` (the data folder, or its `sample/` sub-folder). */
@@ -32,7 +33,7 @@ export interface BuildIndexesOptions {
   /** Where to write; the server reads it with loadPreparedData. */
   buildDir: string;
   /** Which kind of snapshots `dataRoot` holds; a snapshot of the other kind is skipped. */
-  source: 'sample' | 'live';
+  source: DataMode;
   log?: (line: string) => void;
   now?: () => number;
   fs?: StoreFs;

@@ -4,6 +4,7 @@ import type { Region } from '../src/lib/regions.ts';
 import type { Snapshot, SnapshotChart, SnapshotVideo } from '../src/schemas/snapshot.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
+import type { DataMode } from '../src/lib/data-mode.ts';
 
 /** A chart has been seen with up to 200 videos (4 pages); more than 10 pages means the paging is broken. */
 export const MAX_PAGES = 10;
@@ -20,7 +21,7 @@ export interface IngestRegionOptions {
   region: Region;
   /** The snapshot's date, `YYYY-MM-DD`. */
   date: string;
-  source: 'sample' | 'live';
+  source: DataMode;
   /** Extra `videoCategoryId` charts to read after the most-popular chart; default none. */
   categories?: readonly string[];
   now?: () => number;

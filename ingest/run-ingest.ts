@@ -9,6 +9,7 @@ import { REGIONS, type Region } from '../src/lib/regions.ts';
 import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
 import { ingestRegion, type RegionProgress } from './ingest-region.ts';
 import { createSnapshotStore, snapshotRoot, type StoreFs } from './snapshot-store.ts';
+import type { DataMode } from '../src/lib/data-mode.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -44,7 +45,7 @@ export interface RunIngestResult {
   failed: Region[];
   /** Quota units spent, failed attempts included. */
   units: number;
-  source: 'sample' | 'live';
+  source: DataMode;
 }
 
 /** Ingests one date for the given regions. Never throws for a region's failure: it is listed in `failed`. */

@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { Snapshot } from '../src/schemas/snapshot.ts';
 import type { Region } from '../src/lib/regions.ts';
 import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
+import type { DataMode } from '../src/lib/data-mode.ts';
 
 /** The file-system calls the store makes; tests swap one out to simulate a crash or a full disk. */
 export type StoreFs = Pick<typeof nodeFs, 'mkdir' | 'open' | 'rename' | 'unlink' | 'readdir' | 'readFile'>;
@@ -18,7 +19,7 @@ export const KEEP_DAYS = 90;
 const SNAPSHOT_FILE = /^(\d{4}-\d{2}-\d{2})\.json$/;
 
 /** Sample and live snapshots never share a folder: sample data lives under `<dataDir>/sample`. */
-export function snapshotRoot(dataDir: string, source: 'sample' | 'live'): string {
+export function snapshotRoot(dataDir: string, source: DataMode): string {
   return source === 'sample' ? join(dataDir, 'sample') : dataDir;
 }
 

@@ -1,17 +1,28 @@
 /** GET /api/v1/channel?url= — the channel record, from a channel link, a handle, or one of its videos. */
-import type { ApiDeps } from '../deps.ts';
-import { parseQuery } from '../query.ts';
-import { ApiError, ok } from '../respond.ts';
-import { ChannelQuery } from '../../src/schemas/channel.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { ApiError } from '../respond.ts';
+import { ChannelData, ChannelQuery } from '../../src/schemas/channel.ts';
 import { toChannelRecord } from '../../src/lib/channel-record.ts';
 import type { ChannelRef } from '../../src/lib/channel-ref.ts';
 
-export async function getChannel(request: Request, deps: ApiDeps): Promise<Response> {
-  const { ref } = parseQuery(request, ChannelQuery);
-  const item = await deps.youtube.getChannel(ref, deps.meter, deps.client);
-  if (!item) throw new ApiError(404, notFoundMessage(ref));
-  return ok(toChannelRecord(item));
-}
+export const channelEndpoint = defineEndpoint({
+  path: '/api/v1/channel',
+  operationId: 'getChannel',
+  summary: 'A channel record',
+  description:
+    'A channel from its /channel/ link, @handle, /c/ or /user/ link, or any of its videos. One channels.list ' +
+    'call (two for a video link; a /c/ name that is not also a handle falls back to a rationed search).',
+  query: ChannelQuery,
+  data: ChannelData,
+  dataName: 'ChannelData',
+  errors: [404, 422, 502],
+  example: { url: '@YouTube' },
+  async answer({ ref }, deps) {
+    const item = await deps.youtube.getChannel(ref, deps.meter, deps.client);
+    if (!item) throw new ApiError(404, notFoundMessage(ref));
+    return toChannelRecord(item);
+  },
+});
 
 function notFoundMessage(ref: ChannelRef): string {
   switch (ref.kind) {

@@ -1,31 +1,28 @@
 /** GET /api/v1/tag-history?region=&tag=&days= — one key's daily series, read from its pre-computed shard. */
-import type { ApiDeps } from '../deps.ts';
-import { parseSearch } from '../query.ts';
-import { answerResponse, okText, type DataAnswer } from '../respond.ts';
-import { TagHistoryQuery, type TagHistoryData } from '../../src/schemas/tag-history.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { TagHistoryData, TagHistoryQuery } from '../../src/schemas/tag-history.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
 import { lookupTagHistory } from '../../src/lib/tag-history.ts';
-
-/** The route (itty): a thin wrapper over `tagHistoryAnswer`, which the Node server also calls directly. */
-export async function getTagHistory(request: Request, deps: Pick<ApiDeps, 'data'>): Promise<Response> {
-  return answerResponse(await tagHistoryAnswer(new URL(request.url).search, deps));
-}
 
 /**
  * Reads the one shard that holds the tag's key and slices the window. A tag nobody used answers 200 with
  * `value: null` and a zero point on every snapshot date; a region with no snapshots, with no points at all.
  */
-export async function tagHistoryAnswer(search: string, deps: Pick<ApiDeps, 'data'>): Promise<DataAnswer> {
-  const { region, tag, days } = parseSearch(search, TagHistoryQuery);
-  const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag), tag, days);
-  const data: TagHistoryData = {
-    region,
-    region_name: REGION_NAMES[region],
-    tag,
-    value,
-    window_days: days,
-    fetched_at,
-    points,
-  };
-  return { status: 200, text: okText(data) };
-}
+export const tagHistoryEndpoint = defineEndpoint({
+  path: '/api/v1/tag-history',
+  operationId: 'getTagHistory',
+  summary: 'How a tag moved over the last 90 days in a country',
+  description:
+    "One point per daily snapshot: how many of that day's chart videos carried the tag, their views, and how many " +
+    'videos the snapshot held. A tag starting with "#" is looked up among hashtags. A tag nobody used answers 200 ' +
+    'with value null and zeros on every date. Pre-computed by the daily build.',
+  query: TagHistoryQuery,
+  data: TagHistoryData,
+  dataName: 'TagHistoryData',
+  errors: [422],
+  example: { region: 'IN', tag: 'cricket', days: '90' },
+  async answer({ region, tag, days }, deps): Promise<TagHistoryData> {
+    const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag), tag, days);
+    return { region, region_name: REGION_NAMES[region], tag, value, window_days: days, fetched_at, points };
+  },
+});

@@ -1,13 +1,21 @@
 /** GET /api/v1/tags?url= — a video's tags, hashtags and their 500-character budget. */
-import type { ApiDeps } from '../deps.ts';
-import { parseQuery } from '../query.ts';
-import { ok } from '../respond.ts';
-import { TagsQuery } from '../../src/schemas/tags.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { TagsData, TagsQuery } from '../../src/schemas/tags.ts';
 import { toVideoRecord } from '../../src/lib/video-record.ts';
 import { toTagsData } from '../../src/lib/tags-data.ts';
 import { findVideo } from './video.ts';
 
-export async function getTags(request: Request, deps: ApiDeps): Promise<Response> {
-  const { id } = parseQuery(request, TagsQuery);
-  return ok(toTagsData(toVideoRecord(await findVideo(id, deps))));
-}
+export const tagsEndpoint = defineEndpoint({
+  path: '/api/v1/tags',
+  operationId: 'getTags',
+  summary: "A video's tags and hashtags",
+  description:
+    'The tags as the uploader set them, the hashtags from the title and description, and how much of ' +
+    "YouTube's 500-character tag budget they use. One videos.list call, cached for 10 minutes.",
+  query: TagsQuery,
+  data: TagsData,
+  dataName: 'TagsData',
+  errors: [404, 422, 502],
+  example: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+  answer: async ({ id }, deps) => toTagsData(toVideoRecord(await findVideo(id, deps))),
+});

@@ -1,15 +1,25 @@
 /** GET /api/v1/video?url= — the video record, read live (through the 10-minute cache). */
 import type { ApiDeps } from '../deps.ts';
-import { parseQuery } from '../query.ts';
-import { ApiError, ok } from '../respond.ts';
-import { VideoQuery } from '../../src/schemas/video.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { ApiError } from '../respond.ts';
+import { VideoData, VideoQuery } from '../../src/schemas/video.ts';
 import { toVideoRecord } from '../../src/lib/video-record.ts';
 import type { VideoResource } from '../../src/youtube/wire-types.ts';
 
-export async function getVideo(request: Request, deps: ApiDeps): Promise<Response> {
-  const { id } = parseQuery(request, VideoQuery);
-  return ok(toVideoRecord(await findVideo(id, deps)));
-}
+export const videoEndpoint = defineEndpoint({
+  path: '/api/v1/video',
+  operationId: 'getVideo',
+  summary: 'A video record',
+  description:
+    'Title, description, publish date, channel, duration, counts, thumbnails, tags and hashtags of a video. ' +
+    'One videos.list call, cached for 10 minutes.',
+  query: VideoQuery,
+  data: VideoData,
+  dataName: 'VideoData',
+  errors: [404, 422, 502],
+  example: { url: 'https://youtu.be/dQw4w9WgXcQ' },
+  answer: async ({ id }, deps) => toVideoRecord(await findVideo(id, deps)),
+});
 
 /** The upstream video, or a 404 that says why a video can be missing. Shared with the tags endpoint. */
 export async function findVideo(id: string, deps: ApiDeps): Promise<VideoResource> {

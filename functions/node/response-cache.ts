@@ -1,30 +1,16 @@
 /**
- * Finished API responses kept as bytes for their cache lifetime, so a repeated request is answered by
- * writing stored bytes: no Request/Response objects, no routing, no JSON work.
+ * The Node process's response cache: finished answers kept as bytes in memory for their lifetime, bounded by
+ * bytes and entries, with each answer's gzipped form made once, on the first request that accepts it.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { etagMatches } from '../etag.ts';
+import type { ResponseCache, StoredAnswer } from '../runtime.ts';
 
 export { etagMatches };
 
-export interface CachedResponse {
-  status: number;
-  /** Headers as they are written, without the per-request ones (rate limit, Age). */
-  headers: Record<string, string>;
-  body: Buffer;
-  /** Gzipped body, made on first request that accepts it; null when not worth compressing. */
-  gzipped: Buffer | null | undefined;
-  etag: string;
-  storedAt: number;
-  expiresAt: number;
-}
-
-/** Bodies under this size are sent as they are: compressing them saves less than its headers cost. */
-const MIN_COMPRESS_BYTES = 1024;
-
-export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+export class MemoryResponseCache implements ResponseCache {
+  private readonly entries = new Map<string, StoredAnswer>();
   private bytes = 0;
 
   constructor(
@@ -32,17 +18,17 @@ export class ResponseCache {
     private readonly maxEntries = 20_000,
   ) {}
 
-  get(key: string, now: number): CachedResponse | undefined {
+  get(key: string, now: number): StoredAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
+    if (entry.storedAt + entry.maxAgeSeconds * 1000 <= now) {
       this.remove(key, entry);
       return undefined;
     }
     return entry;
   }
 
-  set(key: string, entry: CachedResponse): void {
+  put(key: string, entry: StoredAnswer): void {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     if (weight(key, entry) > this.maxBytes / 16) return;
@@ -59,35 +45,37 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  private remove(key: string, entry: CachedResponse): void {
+  /** Bytes held against the budget (bodies and keys). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string, entry: StoredAnswer): void {
     this.entries.delete(key);
     this.bytes -= weight(key, entry);
   }
 }
 
-/**
- * Bytes an entry holds against the budget: its body and its key. The key is the raw request address (up to the
- * 16 KB header limit, and unknown parameters make every address distinct), so leaving it out let a flood of
- * long cache-busting addresses hold far more memory than the budget says.
- */
-function weight(key: string, entry: CachedResponse): number {
-  return key.length + entry.body.length;
+/** Bytes an entry holds against the budget: its body and its key (a long `title` makes a long key). */
+function weight(key: string, entry: StoredAnswer): number {
+  return key.length + entry.body.byteLength;
 }
 
-/** A strong validator: the same bytes always give the same tag, across restarts and machines. */
+/** A strong validator for static files: the same bytes always give the same tag, across restarts and machines. */
 export function strongEtag(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
-/** The gzipped body for a client that accepts it, computed once per entry. */
-export function gzippedBody(entry: CachedResponse): Buffer | null {
-  if (entry.gzipped === undefined) {
-    entry.gzipped = entry.body.length >= MIN_COMPRESS_BYTES ? gzipSync(entry.body, { level: 6 }) : null;
-  }
-  return entry.gzipped;
+/** Gzips stored answers, once each: what `Runtime.gzip` is on Node. */
+export function createAnswerGzip(): (answer: StoredAnswer) => Uint8Array | null {
+  const made = new WeakMap<StoredAnswer, Uint8Array | null>();
+  return (answer) => {
+    let gzipped = made.get(answer);
+    if (gzipped === undefined) {
+      gzipped = gzipSync(answer.body, { level: 6 });
+      if (gzipped.byteLength >= answer.body.byteLength) gzipped = null;
+      made.set(answer, gzipped);
+    }
+    return gzipped;
+  };
 }
-
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return !!acceptEncoding && /\bgzip\b/i.test(acceptEncoding) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/i.test(acceptEncoding);
-}
-

@@ -21,7 +21,8 @@ export interface AssetFetcher {
 export async function loadAssetsPreparedData(assets: AssetFetcher): Promise<PreparedData> {
   const manifest = (await fetchJson(assets, BUILD_FILES.manifest)) as BuildManifest | null;
   if (!manifest) throw new Error(`${PREPARED_PREFIX}${BUILD_FILES.manifest} is missing from the assets: run \`npm run build\` before deploying.`);
-  return createPreparedReader(manifest, (relativePath) => fetchJson(assets, relativePath));
+  // Only finished reads are shared: a read belongs to the request that started it (functions/worker/index.ts).
+  return createPreparedReader(manifest, (relativePath) => fetchJson(assets, relativePath), { shareInFlight: false });
 }
 
 /** The file's JSON (the build checked it), or null when the assets have no such file. */

@@ -1,14 +1,34 @@
-/** The Worker's response cache: the Cache API (`caches.default`), which honours each response's s-maxage. */
-import type { ResponseCache } from '../runtime.ts';
+/**
+ * The Worker's response cache: the Cache API (`caches.default`), which honours each answer's s-maxage. Every
+ * call is the asking request's own I/O; nothing is shared between requests in the isolate.
+ */
+import type { ResponseCache, StoredAnswer } from '../runtime.ts';
+
+const KEY_ORIGIN = 'https://cache.tagdex.internal/';
+/** Where the stored answer's own fields travel inside the cached response (never sent to a client). */
+const ANSWER_HEADER = 'X-Tagdex-Answer';
+
+type AnswerMeta = Pick<StoredAnswer, 'status' | 'headers' | 'etag' | 'storedAt' | 'maxAgeSeconds'>;
 
 export function createCacheApiResponseCache(cache: Cache): ResponseCache {
   // A plain GET key: a conditional request would let the Cache API answer 304 itself, before the rate limit.
+  const keyRequest = (key: string) => new Request(KEY_ORIGIN + encodeURIComponent(key));
   return {
-    async match(key) {
-      return (await cache.match(new Request(key))) ?? undefined;
+    async get(key, now) {
+      const hit = await cache.match(keyRequest(key));
+      const meta = hit?.headers.get(ANSWER_HEADER);
+      if (!hit || !meta) return undefined;
+      const answer = JSON.parse(meta) as AnswerMeta;
+      if (answer.storedAt + answer.maxAgeSeconds * 1000 <= now) return undefined;
+      return { ...answer, body: new Uint8Array(await hit.arrayBuffer()) };
     },
-    async put(key, response) {
-      await cache.put(new Request(key), response);
+    async put(key, answer) {
+      const { body, ...meta } = answer;
+      const headers = new Headers({
+        'Cache-Control': `public, s-maxage=${answer.maxAgeSeconds}`,
+        [ANSWER_HEADER]: JSON.stringify(meta),
+      });
+      await cache.put(keyRequest(key), new Response(body, { status: answer.status, headers }));
     },
   };
 }

@@ -1,14 +1,16 @@
 /**
- * The Cloudflare Worker: the site is its static assets (served before the Worker runs), and the Worker answers
- * /api/v1/* and /healthz through the shared router. It provides what functions/runtime.ts asks for and nothing
- * more: a Durable Object rate limiter, the Cache API, prepared data read from the assets, workerd's fetch.
+ * The Cloudflare Worker adapter: the site is its static assets (served before the Worker runs); /api/v1/* and
+ * /healthz go to the one pipeline. It provides what functions/runtime.ts asks for — a Durable Object rate
+ * limiter, the Cache API, prepared data read from the assets, workerd's fetch — and translates Request and
+ * Response. workerd cancels a request's I/O when that request ends, so nothing here lets one request wait on a
+ * promise another request started: the isolate keeps only settled values.
  */
-import { loadConfig, ConfigError, type Config } from '../config.ts';
+import { loadConfig, ConfigError } from '../config.ts';
 import { createUpstreamClient } from '../upstream.ts';
-import { createApiHandler } from '../api-handler.ts';
+import { createPipeline, isPipelinePath, type Pipeline } from '../pipeline.ts';
 import { CORS_HEADERS } from '../cors.ts';
-import { failure, JSON_CONTENT_TYPE } from '../respond.ts';
-import { healthData } from '../site-policy.ts';
+import { failure } from '../respond.ts';
+import type { PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
@@ -28,72 +30,80 @@ export interface Env {
   UPSTREAM_TIMEOUT_MS?: string;
 }
 
-type Handle = ReturnType<typeof createApiHandler>;
-
-/** Built on the first request of an isolate and reused: config, upstream client and its cache, data reader. */
-let isolate: Promise<{ config: Config; handleApi: Handle; health: () => string }> | undefined;
-/** When this isolate set up (Date.now() at module scope is 0 in workerd). */
+/** The isolate's pipeline, once a request has finished setting it up: a settled value, never a promise. */
+let pipeline: Pipeline | undefined;
+/** When this isolate started (Date.now() at module scope is 0 in workerd). */
 let startedAt = 0;
+/** Longest the client's retry waits (base × (1 + random), src/youtube/client.ts). */
+const MAX_RETRY_WAIT_MS = 400;
 
-function setUp(env: Env) {
-  startedAt = Date.now();
-  return (async () => {
-    const config = loadConfig({
-      YOUTUBE_API_KEY: env.YOUTUBE_API_KEY,
-      YOUTUBE_API_BASE: env.YOUTUBE_API_BASE,
-      RATE_LIMIT_PER_HOUR: env.RATE_LIMIT_PER_HOUR === undefined ? undefined : String(env.RATE_LIMIT_PER_HOUR),
-      UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS === undefined ? undefined : String(env.UPSTREAM_TIMEOUT_MS),
-    });
-    const data = await loadAssetsPreparedData(env.ASSETS);
-    if (data.source !== config.mode) {
-      console.warn(`tagdex: the assets hold ${data.source} data but the Worker runs in ${config.mode} mode; build with the same YOUTUBE_API_KEY setting.`);
-    }
-    const handleApi = createApiHandler({
-      mode: config.mode,
-      youtube: createYouTubeService({ client: createUpstreamClient(config, { fetch: (input, init) => fetch(input, init) }) }),
-      data,
-      rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR) : null,
-      cache: createCacheApiResponseCache(caches.default),
-      now: Date.now,
-      reportError: (error) => console.error(describeError(error)),
-    });
-    const health = () =>
-      JSON.stringify({ ok: true, data: healthData(data.manifest, config.mode, Math.floor((Date.now() - startedAt) / 1000)) });
-    return { config, handleApi, health };
-  })();
+/** Builds the pipeline with this request's own I/O (the manifest read); concurrent first requests each build one. */
+async function setUp(env: Env): Promise<Pipeline> {
+  startedAt ||= Date.now();
+  const config = loadConfig({
+    YOUTUBE_API_KEY: env.YOUTUBE_API_KEY,
+    YOUTUBE_API_BASE: env.YOUTUBE_API_BASE,
+    RATE_LIMIT_PER_HOUR: env.RATE_LIMIT_PER_HOUR === undefined ? undefined : String(env.RATE_LIMIT_PER_HOUR),
+    UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS === undefined ? undefined : String(env.UPSTREAM_TIMEOUT_MS),
+  });
+  const data = await loadAssetsPreparedData(env.ASSETS);
+  if (data.source !== config.mode) {
+    console.warn(`tagdex: the assets hold ${data.source} data but the Worker runs in ${config.mode} mode; build with the same YOUTUBE_API_KEY setting.`);
+  }
+  return createPipeline({
+    mode: config.mode,
+    youtube: createYouTubeService({
+      client: createUpstreamClient(config, { fetch: (input, init) => fetch(input, init) }),
+      shareInFlight: false,
+    }),
+    data,
+    rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR) : null,
+    cache: createCacheApiResponseCache(caches.default),
+    now: Date.now,
+    sharesInFlight: false,
+    joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
+    accessLog: (line) => console.log(line),
+    errorLog: (line) => console.error(line),
+    startedAt,
+  });
 }
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
     // `//host/…` is never redirected (a browser would read the Location as another host); `_prepared/` is ours.
-    if (pathname.startsWith(PREPARED_PREFIX) || pathname.startsWith('//')) return notFoundPage(request, env);
+    if (url.pathname.startsWith(PREPARED_PREFIX) || url.pathname.startsWith('//')) return notFoundPage(request, env);
+    if (!isPipelinePath(url.pathname)) return env.ASSETS.fetch(request);
 
-    let ready;
-    try {
-      isolate ??= setUp(env);
-      ready = await isolate;
-    } catch (error) {
-      isolate = undefined;
-      console.error(describeError(error));
-      const message =
-        error instanceof ConfigError
-          ? `tagdex is misconfigured: ${error.message}`
-          : 'tagdex failed to start; the failure has been logged. Try again later.';
-      return withCors(failure(500, message), 'no-store');
+    let ready = pipeline;
+    if (!ready) {
+      try {
+        ready = pipeline ??= await setUp(env);
+      } catch (error) {
+        console.error(describeError(error));
+        const message =
+          error instanceof ConfigError
+            ? `tagdex is misconfigured: ${error.message}`
+            : 'tagdex failed to start; the failure has been logged. Try again later.';
+        return withCors(failure(500, message), 'no-store');
+      }
     }
-
-    if (pathname === '/healthz') {
-      const headers = { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS, 'X-Tagdex-Data': ready.config.mode };
-      return new Response(request.method === 'HEAD' ? null : ready.health(), { headers });
-    }
-    if (pathname.startsWith('/api/v1/') || pathname === '/api/v1') {
-      const client = rateLimitKey(request.headers.get('CF-Connecting-IP') ?? 'unknown');
-      return ready.handleApi(request, client, (work) => ctx.waitUntil(work));
-    }
-    return env.ASSETS.fetch(request);
+    const answer = await ready({
+      method: request.method,
+      target: url.pathname + url.search,
+      header: (name) => request.headers.get(name) ?? undefined,
+      client: rateLimitKey(request.headers.get('CF-Connecting-IP') ?? 'unknown'),
+      waitUntil: (work) => ctx.waitUntil(work),
+    });
+    return toResponse(answer, request.method === 'HEAD');
   },
 } satisfies ExportedHandler<Env>;
+
+function toResponse(answer: PlainAnswer, head: boolean): Response {
+  const headers = new Headers();
+  for (let i = 0; i < answer.headers.length; i += 2) headers.append(answer.headers[i]!, answer.headers[i + 1]!);
+  return new Response(head ? null : answer.body, { status: answer.status, headers });
+}
 
 /** The site's 404 page, for paths that exist only for the Worker's own reads. */
 async function notFoundPage(request: Request, env: Env): Promise<Response> {

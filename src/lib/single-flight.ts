@@ -1,4 +1,22 @@
-/** Single-flight: concurrent calls for the same key share one in-progress promise instead of repeating the work. */
+/**
+ * Single-flight: concurrent calls for the same key share one in-progress promise instead of repeating the work,
+ * where the runtime allows one request to wait on another's work, and never for longer than a deadline.
+ */
+
+export interface SingleFlightOptions {
+  /**
+   * false: every call runs its own work (workerd, where a request's I/O dies with the request, so no other
+   * request may wait on it). Default true.
+   */
+  share?: boolean;
+  /**
+   * Longest a call that joined someone else's flight waits for it, in ms; past it the joiner is rejected with
+   * `onDeadline()`. The caller that started the work waits for the work itself. Default: no deadline.
+   */
+  joinDeadlineMs?: number;
+  /** The error a joiner past its deadline is rejected with. */
+  onDeadline?: () => Error;
+}
 
 export interface SingleFlight {
   /**
@@ -15,15 +33,17 @@ export interface SingleFlight {
 }
 
 /** Creates an empty SingleFlight group. Callers keep key spaces apart (e.g. `v:` and `c:` prefixes). */
-export function createSingleFlight(): SingleFlight {
+export function createSingleFlight(options: SingleFlightOptions = {}): SingleFlight {
+  const share = options.share ?? true;
   const flights = new Map<string, Promise<unknown>>();
   let joined = 0;
   return {
     run<T>(key: string, work: () => Promise<T>): Promise<T> {
+      if (!share) return Promise.resolve().then(work);
       const current = flights.get(key);
       if (current !== undefined) {
         joined += 1;
-        return current as Promise<T>;
+        return withDeadline(current as Promise<T>, options);
       }
       // Promise.resolve().then: a synchronous throw in `work` still releases the key.
       const flight = Promise.resolve()
@@ -42,4 +62,22 @@ export function createSingleFlight(): SingleFlight {
       return flights.size;
     },
   };
+}
+
+function withDeadline<T>(flight: Promise<T>, options: SingleFlightOptions): Promise<T> {
+  const ms = options.joinDeadlineMs;
+  if (ms === undefined || !Number.isFinite(ms)) return flight;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(options.onDeadline?.() ?? new Error(`Gave up after ${ms} ms`)), ms);
+    flight.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }

@@ -4,6 +4,7 @@ import { REGIONS, type Region } from '../lib/regions.ts';
 import { historyShard } from '../lib/tag-history.ts';
 import { TagEntry } from './trending-tags.ts';
 import { RisingEntry } from './rising-tags.ts';
+import { DATA_MODES } from '../lib/data-mode.ts';
 
 export type { RisingEntry };
 
@@ -121,7 +122,7 @@ export type ManifestRegion = z.infer<typeof ManifestRegion>;
 /** `build/manifest.json`. */
 export const BuildManifest = z.object({
   built_at: z.iso.datetime({ offset: true }),
-  source: z.enum(['sample', 'live']),
+  source: z.enum(DATA_MODES),
   regions: z.record(z.enum(REGIONS), ManifestRegion),
 });
 export type BuildManifest = z.infer<typeof BuildManifest>;

@@ -1,6 +1,7 @@
 /** The daily snapshot file written by the ingest: one region, one day, compact. */
 import { z } from 'zod';
 import { REGIONS } from '../lib/regions.ts';
+import { DATA_MODES } from '../lib/data-mode.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const isoWithOffset = z.iso.datetime({ offset: true });
@@ -44,7 +45,7 @@ export const Snapshot = z.object({
   date: isoDate,
   fetched_at: isoWithOffset,
   /** "sample" when written from the built-in sample upstream, "live" otherwise. */
-  source: z.enum(['sample', 'live']),
+  source: z.enum(DATA_MODES),
   charts: z.array(SnapshotChart),
   /** Distinct by id, in chart order. */
   videos: z.array(SnapshotVideo),

@@ -64,6 +64,12 @@ export interface YouTubeServiceOptions {
    * moves to another channel, and a `/c/` name that needed a search cost 100 units to resolve.
    */
   nameTtlMs?: number;
+  /**
+   * Whether concurrent lookups may wait on one upstream call (shared single-flight and batching of ids). Default
+   * true. false on workerd, where a request's I/O is cancelled with that request: each lookup then makes its own
+   * call, and only finished answers (the caches) are shared.
+   */
+  shareInFlight?: boolean;
 }
 
 /** A `videos.list` or `channels.list` call takes up to 50 ids for the same one unit. */
@@ -82,8 +88,8 @@ const MAX_RECENT_IDS = 2_000;
  * candidates). A warm cache costs nothing.
  *
  * Misses by id (`videos.list?id=`, `channels.list?id=`) are batched: while such a call is in flight, misses for
- * other ids wait for the next call, up to 50 ids, which leaves as soon as a call answers (at once when none is
- * in flight). A batched call is metered — `upstream_calls` and `quota_units` in the access log — on the request
+ * other ids wait for the next call, up to 50 ids, which leaves as soon as a call answers or 25 ms after the
+ * first of them asked, whichever is first (at once when none is in flight), so a hung call delays no other id. A batched call is metered — `upstream_calls` and `quota_units` in the access log — on the request
  * whose miss opened the batch; the other requests in it are charged nothing, so the log's sums stay true.
  */
 export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTubeService {
@@ -100,7 +106,8 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   const channels = createTtlCache<ChannelResource | null>({ maxEntries, now });
   // handle / username / custom name → channel id (or null: nothing by that name).
   const names = createTtlCache<string | null>({ maxEntries, now });
-  const flights = createSingleFlight();
+  const share = opts.shareInFlight ?? true;
+  const flights = createSingleFlight({ share });
   let hits = 0;
   let misses = 0;
   let upstreamCalls = 0;
@@ -145,6 +152,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
 
   const videoBatches = createIdBatcher<VideoResource, UpstreamMeter | undefined>({
     maxIds: MAX_IDS_PER_CALL,
+    share,
     async call(ids, meter) {
       upstreamCalls += 1;
       const riders = recentVideos.toRefresh(ids, now(), (key) => refreshable(videos, `v:${key}`));
@@ -190,6 +198,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
 
   const channelBatches = createIdBatcher<ChannelResource, UpstreamMeter | undefined>({
     maxIds: MAX_IDS_PER_CALL,
+    share,
     async call(ids, meter) {
       upstreamCalls += 1;
       const riders = recentChannels.toRefresh(ids, now(), (key) => refreshable(channels, `c:${key}`));

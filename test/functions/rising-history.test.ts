@@ -3,8 +3,12 @@
  * file in any runtime), slices what it read, and never aggregates.
  */
 import { describe, expect, it } from 'vitest';
-import { getRisingTags } from '../../functions/api/rising-tags.ts';
-import { getTagHistory } from '../../functions/api/tag-history.ts';
+import { risingTagsEndpoint } from '../../functions/api/rising-tags.ts';
+import { tagHistoryEndpoint } from '../../functions/api/tag-history.ts';
+import { endpointHandler } from '../helpers/call-endpoint.ts';
+
+const getRisingTags = endpointHandler(risingTagsEndpoint);
+const getTagHistory = endpointHandler(tagHistoryEndpoint);
 import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { BUILD_FILES, type HistoryShard, type RegionRising } from '../../src/schemas/build-output.ts';
 import { historyShard } from '../../src/lib/tag-history.ts';

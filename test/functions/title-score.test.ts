@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getTitleScore } from '../../functions/api/title-score.ts';
+import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
+import { endpointHandler } from '../helpers/call-endpoint.ts';
+
+const getTitleScore = endpointHandler(titleScoreEndpoint);
 import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import type { Region } from '../../src/lib/regions.ts';

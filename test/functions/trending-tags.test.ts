@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getTrendingTags } from '../../functions/api/trending-tags.ts';
+import { trendingTagsEndpoint } from '../../functions/api/trending-tags.ts';
+import { endpointHandler } from '../helpers/call-endpoint.ts';
+
+const getTrendingTags = endpointHandler(trendingTagsEndpoint);
 import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { fixtureDataset, HINDI_VIDEO_ID, HANDLE_CHANNEL, MISSING_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
-import { ResponseCache, strongEtag } from '../../functions/node/response-cache.ts';
+import { MemoryResponseCache } from '../../functions/node/response-cache.ts';
 import { agentGet, expectApiAnswer, lenientDecode, memoryMb, percentEncodeAll, rawGet, type Answer } from './support.ts';
 
 const BUILD_DATE = '2026-03-01';
@@ -382,11 +382,11 @@ describe('the response cache budget', () => {
   it('counts the request address as well as the body, so long cache-busting addresses cannot outgrow it', () => {
     // Before the fix the budget counted bodies only: 2,000 entries with 16 KB addresses held 32 MB under a 1 MB budget.
     const budget = 1024 * 1024;
-    const cache = new ResponseCache(budget, 20_000);
+    const cache = new MemoryResponseCache(budget, 20_000);
     const body = Buffer.from('{"ok":false,"error":"There is no endpoint at /api/v1/x."}');
     for (let i = 0; i < 2_000; i += 1) {
       const key = `/api/v1/x?n=${i}&pad=${'p'.repeat(16_000)}`;
-      cache.set(key, { status: 404, headers: {}, body, gzipped: undefined, etag: strongEtag(body), storedAt: 0, expiresAt: Infinity });
+      cache.put(key, { status: 404, headers: [], body, etag: '"x"', storedAt: 0, maxAgeSeconds: Infinity });
     }
     expect(cache.size * (16_000 + body.length)).toBeLessThanOrEqual(budget);
     expect(cache.size).toBeGreaterThan(50);

@@ -1,14 +1,12 @@
 /**
- * Starts the real tagdex server on loopback for integration tests, wired to the fake upstream over real
- * HTTP with a canary API key, and captures its access and error logs so tests can inspect them.
+ * Starts the real tagdex server on loopback for integration tests, composed exactly as `npm run serve` composes
+ * it (functions/node/app.ts: the undici pool, the pipeline, the caches), in live mode against the fault-injecting
+ * emulator over real HTTP with a canary API key, and captures its access and error logs for tests to inspect.
  */
 import type { AddressInfo } from 'node:net';
-import { createTagdexServer } from '../../functions/node/server.ts';
-import { MemoryRateLimitStore } from '../../functions/node/memory-rate-limit.ts';
-import { loadPreparedData } from '../../functions/node/prepared-data.ts';
-import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
-import { createYouTubeClient } from '../../src/youtube/client.ts';
-import { createYouTubeService } from '../../src/youtube/service.ts';
+import { createNodeApp } from '../../functions/node/app.ts';
+import { loadConfig } from '../../functions/config.ts';
+import { emptyPreparedData } from '../../functions/runtime.ts';
 import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
 import { startFakeUpstream } from '../support/serve.ts';
 
@@ -27,9 +25,6 @@ export interface TestServerOptions {
   publicApiBase?: string;
   now?: () => number;
   timeoutMs?: number;
-  mode?: 'live' | 'sample';
-  /** false: the data-only endpoints go through the router too (see TagdexServerOptions.dataFastPath). */
-  dataFastPath?: boolean;
 }
 
 export interface TestServer {
@@ -38,7 +33,7 @@ export interface TestServer {
   accessLog: string[];
   errorLog: string[];
   /** The server's in-process response cache, for tests that check what it holds. */
-  cache: { readonly size: number };
+  cache: { readonly size: number; readonly heldBytes: number };
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -48,33 +43,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     validKeys: [CANARY_KEY],
   });
   const fake = await startFakeUpstream(upstream);
-  const client = createYouTubeClient({
-    apiKey: CANARY_KEY,
-    baseUrl: fake.baseUrl,
-    fetch: globalThis.fetch,
-    timeoutMs: options.timeoutMs ?? 2000,
-    retryBaseDelayMs: 10,
+  const config = loadConfig({
+    YOUTUBE_API_KEY: CANARY_KEY,
+    YOUTUBE_API_BASE: fake.baseUrl,
+    UPSTREAM_TIMEOUT_MS: String(options.timeoutMs ?? 2000),
+    BUILD_DIR: options.buildDir,
+    DIST_DIR: options.distDir ?? 'dist',
+    RATE_LIMIT_PER_HOUR: String(options.rateLimitPerHour ?? 0),
+    TRUST_PROXY: String(options.trustProxy ?? 0),
+    TRUST_PROXY_HEADER: options.trustProxyHeader,
+    MAX_CONNECTIONS: options.maxConnections === undefined ? undefined : String(options.maxConnections),
+    PUBLIC_API_BASE: options.publicApiBase,
   });
-  const now = options.now ?? Date.now;
-  const data: PreparedData = options.buildDir ? await loadPreparedData(options.buildDir) : emptyPreparedData();
   const accessLog: string[] = [];
   const errorLog: string[] = [];
-  const limit = options.rateLimitPerHour ?? 0;
-  const { server, cache } = createTagdexServer({
-    mode: options.mode ?? 'live',
-    youtube: createYouTubeService({ client, now }),
-    data,
-    distDir: options.distDir ?? 'dist',
-    rateLimit: limit > 0 ? new MemoryRateLimitStore({ limit }) : null,
-    trustProxy: options.trustProxy ?? 0,
-    trustProxyHeader: options.trustProxyHeader,
-    maxConnections: options.maxConnections,
-    publicApiBase: options.publicApiBase,
-    now,
-    dataFastPath: options.dataFastPath,
+  const app = await createNodeApp(config, {
+    now: options.now,
+    data: options.buildDir ? undefined : emptyPreparedData(),
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
+    upstream: { retryBaseDelayMs: 10 },
   });
+  const { server } = app;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -82,11 +72,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     upstream,
     accessLog,
     errorLog,
-    cache,
+    cache: app.cache,
     get: (pathAndQuery, init) => fetch(baseUrl + pathAndQuery, init),
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.drain();
       await fake.close();
     },
   };

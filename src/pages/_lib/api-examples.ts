@@ -4,6 +4,7 @@
  */
 import { SAMPLE_EXAMPLES } from '../../fake-upstream/sample-dataset.ts';
 import type { OpenApiDocument } from './openapi-view.ts';
+import type { DataMode } from '../../lib/data-mode.ts';
 
 /** Sample-mode parameters by endpoint path; endpoints not listed keep the document's example. */
 const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
@@ -13,7 +14,7 @@ const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
 };
 
 /** Path → example query parameters, for a site built from `source` data. */
-export function apiExamples(doc: OpenApiDocument, source: 'sample' | 'live'): Record<string, Record<string, string>> {
+export function apiExamples(doc: OpenApiDocument, source: DataMode): Record<string, Record<string, string>> {
   const examples: Record<string, Record<string, string>> = {};
   for (const [path, item] of Object.entries(doc.paths)) {
     const params: Record<string, string> = {};

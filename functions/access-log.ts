@@ -1,0 +1,92 @@
+/**
+ * The access log's record: one JSON line per API request, made the same way on every runtime. The client is a
+ * salted SHA-256 (the salt lives only in this process or isolate), never the address itself.
+ */
+import type { PipelineRequest } from './runtime.ts';
+
+export type CacheState = 'hit' | 'miss' | 'none';
+
+/** Bounds of the memos: entries in each, and the longest target whose parameters are remembered. */
+const MEMO_ENTRIES = 10_000;
+const MEMO_TARGET_LENGTH = 512;
+
+export function createAccessLog(sink: (line: string) => void, now: () => number) {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const clientHashes = new Map<string, string>();
+  const queryParams = new Map<string, string>();
+  let stamp = Number.NaN;
+  let time = '';
+
+  /** The client's hash as a JSON string: hashed once per client, not once per request. */
+  async function hashClient(client: string): Promise<string> {
+    const bytes = new TextEncoder().encode(client);
+    const input = new Uint8Array(salt.length + bytes.length);
+    input.set(salt);
+    input.set(bytes, salt.length);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', input));
+    let binary = '';
+    for (const byte of digest) binary += String.fromCharCode(byte);
+    const hashed = JSON.stringify(btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').slice(0, 12));
+    if (clientHashes.size >= MEMO_ENTRIES) clientHashes.clear();
+    clientHashes.set(client, hashed);
+    return hashed;
+  }
+
+  /** `paramNames(target)` as JSON, remembered for ordinary-sized targets (what repeated requests are). */
+  function paramsJson(target: string): string {
+    let json = queryParams.get(target);
+    if (json === undefined) {
+      json = JSON.stringify(paramNames(target));
+      if (target.length > MEMO_TARGET_LENGTH) return json;
+      if (queryParams.size >= MEMO_ENTRIES) queryParams.clear();
+      queryParams.set(target, json);
+    }
+    return json;
+  }
+
+  return {
+    /**
+     * Writes the request's line: {time, method, path, params, status, ms, cache, upstream_calls, quota_units,
+     * client}. Returns a promise only the first time a client is seen (its hash is computed then).
+     */
+    record(
+      request: PipelineRequest,
+      status: number,
+      started: number,
+      cache: CacheState,
+      meter: { calls: number; units: number },
+    ): Promise<void> | undefined {
+      const at = now();
+      if (at !== stamp) {
+        stamp = at;
+        time = JSON.stringify(new Date(at).toISOString());
+      }
+      const queryAt = request.target.indexOf('?');
+      const path = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+      const head =
+        `{"time":${time},"method":${JSON.stringify(request.method)},"path":${JSON.stringify(path)},` +
+        `"params":${paramsJson(request.target)},"status":${status},` +
+        `"ms":${Math.round((performance.now() - started) * 100) / 100},"cache":"${cache}",` +
+        `"upstream_calls":${meter.calls},"quota_units":${meter.units},"client":`;
+      const hashed = clientHashes.get(request.client);
+      if (hashed !== undefined) {
+        sink(`${head}${hashed}}`);
+        return undefined;
+      }
+      return hashClient(request.client).then((fresh) => sink(`${head}${fresh}}`));
+    },
+  };
+}
+
+/** The query's parameter names and short values: enough to debug, never a 100 KB value in the log. */
+function paramNames(target: string): Record<string, string> {
+  const queryAt = target.indexOf('?');
+  if (queryAt < 0) return {};
+  const params: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(target.slice(queryAt + 1))) {
+    if (++count > 8) break;
+    params[name.slice(0, 32)] = value.length > 120 ? `${value.slice(0, 120)}…(${value.length} chars)` : value;
+  }
+  return params;
+}

@@ -1,0 +1,41 @@
+/**
+ * What an endpoint is: its path, its query and data schemas, its handler and its API-document text, declared
+ * once in its own file under functions/api/. The router, the cache key and the OpenAPI document are all made
+ * from these declarations (functions/endpoints.ts lists them).
+ */
+import { z } from 'zod';
+import type { ApiDeps } from './deps.ts';
+
+/** A query schema: an object of string parameters, or such an object piped into a transform. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a pipe's input is checked to be an object at start
+export type QuerySchema<Q> = z.ZodType<Q> & (z.ZodObject | z.ZodPipe<any, any>);
+
+export interface Endpoint<Q = unknown> {
+  path: `/api/v1/${string}`;
+  operationId: string;
+  summary: string;
+  /** What the endpoint answers and costs, for the API document (and the MCP tool description). */
+  description: string;
+  /** Validates the query; its output is everything the answer depends on, and so the cache key. */
+  query: QuerySchema<Q>;
+  data: z.ZodType;
+  dataName: string;
+  /** Error statuses this endpoint can answer with, besides 429. */
+  errors: number[];
+  /** Parameters of a runnable example. */
+  example: Record<string, string>;
+  /** The `data` for a validated query; throws ApiError (or an upstream error) for anything else. */
+  answer(query: Q, deps: ApiDeps): Promise<unknown>;
+}
+
+/** Declares an endpoint (typed by its query schema's output). */
+export function defineEndpoint<Q>(endpoint: Endpoint<Q>): Endpoint<Q> {
+  return endpoint;
+}
+
+/** The names of the parameters an endpoint reads, in its schema's order; everything else in a query is ignored. */
+export function queryParamNames(query: QuerySchema<unknown>): string[] {
+  const object: unknown = query instanceof z.ZodPipe ? query.in : query;
+  if (!(object instanceof z.ZodObject)) throw new TypeError('A query schema must be an object, or an object piped into a transform.');
+  return Object.keys(object.shape);
+}

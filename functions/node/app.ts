@@ -1,0 +1,122 @@
+/**
+ * The Node adapter's composition root: from the configuration, the upstream client, the prepared data, the
+ * runtime the pipeline needs (memory rate limiter, byte cache, gzip, buffered access log) and the listener.
+ * `npm run serve` (main.ts), the tests and the benchmarks all start the server through here, so what they
+ * exercise is what production runs.
+ */
+import SonicBoom from 'sonic-boom';
+import type { Config } from '../config.ts';
+import { createUpstreamClient, type UpstreamTuning } from '../upstream.ts';
+import { createPipeline } from '../pipeline.ts';
+import { emptyPreparedData, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
+import { csvDownloadHeaders } from '../site-policy.ts';
+import { securityHeaders } from '../security-headers.ts';
+import { createYouTubeService, type CachingYouTubeService, type YouTubeServiceOptions } from '../../src/youtube/service.ts';
+import type { YouTubeClient } from '../../src/youtube/client.ts';
+import { MemoryRateLimitStore } from './memory-rate-limit.ts';
+import { createAnswerGzip, MemoryResponseCache } from './response-cache.ts';
+import { createStaticFiles, type StaticAnswer } from './static-files.ts';
+import { loadPreparedData } from './prepared-data.ts';
+import { createNodeServer } from './server.ts';
+
+export interface NodeAppOverrides {
+  now?: Clock;
+  /** Receives the access log's lines; default: buffered writes to stdout. */
+  accessLog?: (line: string) => void;
+  /** Receives internal failures; default: stderr. */
+  errorLog?: (line: string) => void;
+  /** Prepared data to serve instead of reading BUILD_DIR (tests without a build). */
+  data?: PreparedData;
+  upstream?: UpstreamTuning;
+  /** An upstream client to use instead of the configured one (benchmarks over an in-process emulator). */
+  client?: YouTubeClient;
+  /** Cache lifetimes of the YouTube service (the quota benchmark varies them). */
+  service?: Pick<YouTubeServiceOptions, 'ttlMs' | 'negativeTtlMs'>;
+}
+
+export type NodeConfig = Pick<
+  Config,
+  | 'mode'
+  | 'YOUTUBE_API_KEY'
+  | 'YOUTUBE_API_BASE'
+  | 'UPSTREAM_TIMEOUT_MS'
+  | 'BUILD_DIR'
+  | 'DIST_DIR'
+  | 'RATE_LIMIT_PER_HOUR'
+  | 'TRUST_PROXY'
+  | 'TRUST_PROXY_HEADER'
+  | 'MAX_CONNECTIONS'
+  | 'PUBLIC_API_BASE'
+>;
+
+/** Longest the client's retry waits, as src/youtube/client.ts draws it (base × (1 + random)), at the default base. */
+const MAX_RETRY_WAIT_MS = 400;
+
+export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverrides = {}) {
+  const now = overrides.now ?? Date.now;
+  const data = overrides.data ?? (await loadPreparedData(config.BUILD_DIR));
+  // undici is imported only in live mode: its module graph alone is ~30 MB of a sample server's memory.
+  const live = config.mode === 'live' && !overrides.client ? await import('./upstream-pool.ts') : null;
+  const pool = live?.createUpstreamPool(config.YOUTUBE_API_BASE);
+  const youtube: CachingYouTubeService = createYouTubeService({
+    client: overrides.client ?? createUpstreamClient(config, pool ? { transport: pool.transport } : undefined, overrides.upstream),
+    now,
+    ...overrides.service,
+  });
+  const log = overrides.accessLog ? null : new SonicBoom({ fd: 1, minLength: 4096, periodicFlush: 1000, maxLength: 16 * 1024 * 1024 });
+  const errorLog = overrides.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const cache = new MemoryResponseCache();
+  const runtime: Runtime = {
+    mode: config.mode,
+    youtube,
+    data,
+    rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new MemoryRateLimitStore({ limit: config.RATE_LIMIT_PER_HOUR }) : null,
+    cache,
+    now,
+    sharesInFlight: true,
+    joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
+    gzip: createAnswerGzip(),
+    accessLog: overrides.accessLog ?? ((line) => log!.write(`${line}\n`)),
+    errorLog,
+    startedAt: now(),
+  };
+  const site = createStaticFiles({
+    distDir: config.DIST_DIR,
+    extraHeaders: (path) => csvDownloadHeaders(path, data.manifest),
+    commonHeaders: securityHeaders({ apiBase: config.PUBLIC_API_BASE }),
+  });
+  const { server, drain } = createNodeServer({
+    pipeline: createPipeline(runtime),
+    serveStatic: async (pathname, headers) => (await site.serve(pathname, headers)) ?? notFoundPage(headers.acceptEncoding),
+    trustProxy: config.TRUST_PROXY,
+    trustProxyHeader: config.TRUST_PROXY_HEADER,
+    maxConnections: config.MAX_CONNECTIONS,
+    errorLog,
+  });
+
+  /** The site's 404 page, never revalidated: a 304 to a 404 would leave a browser showing an empty page. */
+  async function notFoundPage(acceptEncoding: string | undefined): Promise<StaticAnswer | null> {
+    const page = await site.serve('/404.html', { acceptEncoding });
+    if (!page) return null;
+    return { ...page, status: 404, headers: { ...page.headers, 'Cache-Control': 'public, max-age=60' } };
+  }
+
+  return {
+    server,
+    cache,
+    youtube,
+    data,
+    /** Graceful stop: the listener drains, then the access log is written out and the upstream pool closed. */
+    async drain(): Promise<void> {
+      await drain();
+      log?.flushSync();
+      await pool?.close();
+    },
+    /** Writes out what the access log still buffers (a clean exit calls it; a crash loses at most ~1 s of lines). */
+    flushLogs(): void {
+      log?.flushSync();
+    },
+  };
+}
+
+export { emptyPreparedData };

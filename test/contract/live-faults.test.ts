@@ -1,0 +1,186 @@
+/**
+ * The live path under faults and concurrency, on BOTH runtimes: the Node server and the Worker on local workerd,
+ * in live mode against the fault-injecting emulator on loopback. A hung upstream call, a client that walks
+ * away, upstream failures and bursts of new ids must never strand another request, and two requests share an
+ * answer only when it is the same answer.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
+import { httpGet, type RawResponse } from '../helpers/http.ts';
+import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
+import type { UpstreamDataset } from '../support/emulator.ts';
+
+const site = inject('site');
+if (!site) throw new Error('the contract tests need the shared site build (test/global-setup.ts)');
+
+/** The upstream's time limit per try in these runs; a request may take two tries and a short wait. */
+const TIMEOUT_MS = 1500;
+/** How long an unrelated request may take while another one's call hangs: far below one upstream timeout. */
+const UNRELATED_BOUND_MS = 1000;
+
+/** The fixture dataset plus copies of one real-shaped video under fresh ids, so every test asks for new ones. */
+function datasetWithCopies(count: number): { dataset: UpstreamDataset; ids: () => string } {
+  const source = fixtureDataset.videos.find((video) => video.id === HINDI_VIDEO_ID)!;
+  const copies = Array.from({ length: count }, (_, i) => ({ ...source, id: `Lf${String(i).padStart(9, '0')}` }));
+  let next = 0;
+  return {
+    dataset: { ...fixtureDataset, videos: [...fixtureDataset.videos, ...copies] },
+    ids: () => {
+      if (next >= count) throw new Error('datasetWithCopies: out of fresh ids');
+      return copies[next++]!.id;
+    },
+  };
+}
+
+/** A call whose `id` parameter names `id` (alone or in a batch). */
+const asksFor = (id: string) => (url: URL) => (url.searchParams.get('id') ?? '').split(',').includes(id);
+
+describe.each(RUNTIMES)('the %s runtime, live, under faults', (name) => {
+  let runtime: RuntimeUnderTest;
+  const { dataset, ids } = datasetWithCopies(400);
+  let lastClient = 20;
+  const newClient = () => `127.0.1.${++lastClient}`;
+
+  beforeAll(async () => {
+    runtime = await startRuntime(name, { dataset, site, rateLimitPerHour: 1000, timeoutMs: TIMEOUT_MS });
+  }, 90_000);
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  const video = (id: string, from: string) => httpGet(`${runtime.baseUrl}/api/v1/video?url=${id}`, { from });
+
+  async function timed(work: Promise<RawResponse>): Promise<{ response: RawResponse; ms: number }> {
+    const started = performance.now();
+    const response = await work;
+    return { response, ms: performance.now() - started };
+  }
+
+  it('a client that walks away from a hung call strands nobody: 20 requests for other ids then answer 200 in time', async () => {
+    const hung = ids();
+    runtime.upstream.injectFault({ kind: 'hang' }, { times: Infinity, match: asksFor(hung) });
+    await abandonedGet(`${runtime.baseUrl}/api/v1/video?url=${hung}`, newClient(), 300);
+    const from = newClient();
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => video(ids(), from)));
+    const ms = performance.now() - started;
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(answers.every((r) => r.headers['access-control-allow-origin'] === '*')).toBe(true);
+    expect(ms).toBeLessThan(2000);
+    // And the runtime is still healthy for the next new id.
+    expect((await video(ids(), from)).status).toBe(200);
+  });
+
+  it('a client that walks away does not cancel the upstream call it started: the call ends by its own timeout and retry', async () => {
+    // What workerd does (pinned here for local workerd, `npm run start:edge`): the disconnect does not reach the
+    // Worker's subrequest, with or without ctx.waitUntil; the call's own AbortSignal timeout ends it. Node the same.
+    const hung = ids();
+    runtime.upstream.injectFault({ kind: 'hang' }, { times: Infinity, match: asksFor(hung) });
+    await abandonedGet(`${runtime.baseUrl}/api/v1/video?url=${hung}`, newClient(), 300);
+    const callsFor = () => runtime.upstream.calls.filter((call) => asksFor(hung)(new URL(`http://x/?id=${call.params.id ?? ''}`))).length;
+    expect(callsFor()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS + 1000));
+    expect(callsFor()).toBe(2);
+  });
+
+  it('a hang on one id delays no other: B and C answer while A is still waiting', async () => {
+    const [a, b, c] = [ids(), ids(), ids()];
+    runtime.upstream.injectFault({ kind: 'hang' }, { times: Infinity, match: asksFor(a) });
+    const from = newClient();
+    const waitingForA = timed(video(a, from));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [forB, forC] = await Promise.all([timed(video(b, from)), timed(video(c, from))]);
+    expect(forB.response.status).toBe(200);
+    expect(forC.response.status).toBe(200);
+    expect(Math.max(forB.ms, forC.ms)).toBeLessThan(UNRELATED_BOUND_MS);
+    const { response: forA, ms } = await waitingForA;
+    expect(forA.status).toBe(502);
+    expect(forA.json()).toEqual({ ok: false, error: expect.stringContaining('did not answer') });
+    expect(forA.headers['access-control-allow-origin']).toBe('*');
+    // Two tries of the time limit and the retry's wait, never another request's.
+    expect(ms).toBeLessThan(2 * TIMEOUT_MS + 1500);
+  });
+
+  it.each([
+    ['a 5xx', { kind: 'status', status: 503 } as const],
+    ['quota exceeded', { kind: 'quotaExceeded' } as const],
+    ['a malformed body', { kind: 'malformedJson' } as const],
+    ['a reset connection', { kind: 'reset' } as const],
+    ['a body of the wrong shape', { kind: 'wrongShape', variant: 'missingSnippet' } as const],
+  ])('%s upstream is a 502 with the envelope and CORS, and the next id still works', async (_label, fault) => {
+    const failing = ids();
+    // Every call for this id fails (workerd itself retries a reset connection once).
+    runtime.upstream.injectFault(fault, { times: Infinity, match: asksFor(failing) });
+    const from = newClient();
+    const failed = await video(failing, from);
+    expect(failed.status).toBe(502);
+    expect(failed.headers['access-control-allow-origin']).toBe('*');
+    expect(failed.headers['cache-control']).toBe('no-store');
+    expect(failed.json()).toEqual({ ok: false, error: expect.any(String) });
+    expect(failed.body).not.toMatch(/at \w+ \(|\.ts:\d+|node_modules/);
+    expect((await video(ids(), from)).status).toBe(200);
+  });
+
+  it('50 concurrent requests for 50 new ids all answer 200, and new ids keep working afterwards', async () => {
+    const from = newClient();
+    const burst = await Promise.all(Array.from({ length: 50 }, () => video(ids(), from)));
+    expect(burst.map((r) => r.status)).toEqual(Array(50).fill(200));
+    for (let i = 0; i < 5; i++) expect((await video(ids(), from)).status).toBe(200);
+  });
+
+  it('identical concurrent requests are answered alike; on Node they share one upstream call', async () => {
+    const id = ids();
+    const from = newClient();
+    const before = runtime.upstream.calls.filter((call) => call.params.id?.split(',').includes(id)).length;
+    runtime.upstream.injectFault({ kind: 'latency', ms: 200 }, { times: Infinity, match: asksFor(id) });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => video(id, from)));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((r) => r.headers['etag'])).size).toBe(1);
+    const calls = runtime.upstream.calls.filter((call) => call.params.id?.split(',').includes(id)).length - before;
+    // workerd cancels a request's I/O with the request, so there each request makes its own call until one is cached.
+    if (name === 'node') expect(calls).toBe(1);
+    else expect(calls).toBeLessThanOrEqual(8);
+    await video(id, from);
+    const after = runtime.upstream.calls.filter((call) => call.params.id?.split(',').includes(id)).length - before;
+    expect(after).toBe(calls);
+  });
+
+  it('concurrent requests for one uncached question each get their own answer: refused ones never join, junk never splits', async () => {
+    const from = newClient();
+    const title = encodeURIComponent(`Concurrency check ${name} ${Date.now()}`);
+    const base = `${runtime.baseUrl}/api/v1/title-score?region=IN&title=${title}`;
+    const kinds = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 'repeated' : i % 3 === 1 ? 'junk' : 'plain'));
+    const answers = await Promise.all(
+      kinds.map((kind) =>
+        httpGet(kind === 'repeated' ? `${base}&region=IN` : kind === 'junk' ? `${base}&x=1&x=2` : base, { from }),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      if (kinds[i] === 'repeated') {
+        expect(answer.status).toBe(422);
+        expect(answer.json().error).toContain('"region" was given more than once');
+      } else {
+        expect(answer.status).toBe(200);
+        expect(answer.json().data.title).toBe(decodeURIComponent(title));
+      }
+    });
+  });
+});
+
+/** Sends a GET and destroys the connection after `ms`, as a client that gives up does. */
+function abandonedGet(url: string, from: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request(url, { localAddress: from, agent: false });
+    req.on('error', () => resolve());
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, ms);
+    req.end();
+  });
+}
