@@ -10,16 +10,21 @@ import { REGIONS } from '../src/lib/regions.ts';
 import { ensureBenchSite, type BenchSite } from './bench-site.ts';
 import { coldVideoId } from './bench-dataset.ts';
 import { childUrl, residentBytes, startChild, type RunningChild } from './children.ts';
-import { loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
+import { LOAD_GENERATOR, loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 
 /** Fixed upstream latency for the cold runs: the overhead tagdex adds shows against it. */
 export const UPSTREAM_LATENCY_MS = 50;
 /** What Chromium and Firefox send; the static page is served precompressed. API runs send none, like the baseline. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-/** Targets from issue 13 (each a ratio measured in the same run, or a figure). */
-export const HOT_VIDEO_TARGET = 0.9;
-export const TRENDING_90_TARGET = 0.7;
+/** Targets (each a ratio measured in the same run, or a figure): issues 13, 17 and 20. */
+export const HOT_VIDEO_TARGET = 0.8;
+/** Hot `video` ÷ the faster of Fastify and Hono serving the same bytes from a Map, logging nothing. */
+export const HOT_VIDEO_PEER_TARGET = 1.0;
+export const TRENDING_90_TARGET = 0.8;
 export const TITLE_SCORE_TARGET = 0.8;
 export const STATIC_TARGET = 0.7;
 export const COLD_ADDED_MS_TARGET = 1;
@@ -27,7 +32,7 @@ export const RSS_AFTER_START_MB_TARGET = 80;
 /** Cold requests per side per round of the added-latency measurement (one at a time, about 50 ms each). */
 const COLD_LATENCY_REQUESTS = 200;
 
-type Target = 'bare' | 'bare-static' | 'tagdex' | 'tagdex-no-cache';
+type Target = 'bare' | 'bare-static' | 'bare-tt90' | 'fastify' | 'hono' | 'tagdex' | 'tagdex-no-cache';
 
 interface Scenario {
   id: string;
@@ -53,6 +58,17 @@ export interface ScenarioResult {
   problems: string[];
 }
 
+/** Request number `n` as a word of lower-case Latin letters (0 → `a`, 25 → `z`, 26 → `ba`): a different word for every n. */
+function requestWord(n: number): string {
+  let word = '';
+  let rest = n;
+  do {
+    word = String.fromCharCode(97 + (rest % 26)) + word;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return word;
+}
+
 /** One round of cold `video` requests sent one at a time: to the upstream directly, then through tagdex. */
 export interface ColdLatencyRound {
   upstreamP50: number;
@@ -70,6 +86,7 @@ export interface ApiReport {
   hotVideo: { path: string; bytes: number; headers: number };
   loadBefore: string;
   loadAfter: string;
+  generator: typeof LOAD_GENERATOR;
   /** The tagdex server's resident memory after all runs, MB. */
   serverRssMb: number;
 }
@@ -96,7 +113,9 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       rateLimitPerHour: 0,
       trustProxy: 0,
     };
-    const tagdex = await startChild({ ...tagdexSpec, responseCache: true });
+    // The access log goes to a real file, as in production (the peers and the bare servers log nothing).
+    const accessLogFile = join(mkdtempSync(join(tmpdir(), 'tagdex-bench-')), 'access.log');
+    const tagdex = await startChild({ ...tagdexSpec, responseCache: true }, { stdoutFile: accessLogFile });
     children.push(tagdex);
     const rssAfterStartMb = residentBytes(tagdex.pid) / 2 ** 20;
     const noCache = await startChild({ ...tagdexSpec, responseCache: false });
@@ -115,6 +134,20 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     if (hot.status !== 200) throw new Error(`the hot video ${hotId} answered ${hot.status}`);
     const bare = await startChild({ role: 'bare', status: 200, headers: hotHeaders, body: hotBody.toString('base64') });
     children.push(bare);
+    const tt90Path = '/api/v1/trending-tags?region=IN&days=90&limit=500';
+    const tt90 = await rawGet(childUrl(tagdex) + tt90Path);
+    const tt90Headers = Object.fromEntries(Object.entries(tt90.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+    const bareTt90 = await startChild({ role: 'bare', status: 200, headers: tt90Headers, body: tt90.body.toString('base64') });
+    children.push(bareTt90);
+    const peerAnswers = { [hotPath]: { status: 200, headers: hotHeaders, body: hotBody.toString('base64') } };
+    const fastify = await startChild({ role: 'fastify', answers: peerAnswers });
+    children.push(fastify);
+    const hono = await startChild({ role: 'hono', answers: peerAnswers });
+    children.push(hono);
+    for (const peer of [fastify, hono]) {
+      const check = await rawGet(childUrl(peer) + hotPath);
+      if (check.status !== 200 || !check.body.equals(hotBody)) throw new Error('a peer does not serve the hot video bytes');
+    }
 
     // The static page as browsers get it (brotli), served by a bare handler with the same status, headers and bytes.
     const page = await rawGet(childUrl(tagdex) + '/trending/in/', { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
@@ -123,19 +156,25 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     const bareStatic = await startChild({ role: 'bare', status: 200, headers: pageHeaders, body: page.body.toString('base64') });
     children.push(bareStatic);
 
-    const servers: Record<Target, RunningChild> = { bare, 'bare-static': bareStatic, tagdex, 'tagdex-no-cache': noCache };
+    const servers: Record<Target, RunningChild> = { bare, 'bare-static': bareStatic, 'bare-tt90': bareTt90, fastify, hono, tagdex, 'tagdex-no-cache': noCache };
+    // Room for the request word appended below, within the 100 code points the endpoint accepts.
     const titles = REGIONS.flatMap((region) =>
       (dataset.charts[region] ?? []).slice(0, 25).flatMap((id) => {
         const title = dataset.videos.find((v) => v.id === id)?.snippet?.title;
-        return title && [...title].length <= 100 ? [`/api/v1/title-score?region=${region}&title=${encodeURIComponent(title)}`] : [];
+        return title && [...title].length <= 90 ? [{ region, title }] : [];
       }),
     );
+    const titleScorePathOf = ({ region, title }: { region: string; title: string }) =>
+      `/api/v1/title-score?region=${region}&title=${encodeURIComponent(title)}`;
     let titleAt = 0;
     let coldAt = 0;
-    const titleScorePath = titles[0]!;
+    const titleScorePath = titleScorePathOf(titles[0]!);
     const scenarios: Scenario[] = [
       { id: 'baseline', label: 'bare node:http, same bytes (baseline)', target: 'bare', path: '/' },
-      { id: 'video-hot', label: '`video`, hot cache', target: 'tagdex', path: hotPath },
+      { id: 'fastify', label: 'Fastify 5, the same bytes from a Map, no logger', target: 'fastify', path: hotPath },
+      { id: 'hono', label: 'Hono 4 on @hono/node-server, the same bytes from a Map, no logger', target: 'hono', path: hotPath },
+      { id: 'video-hot', label: '`video`, hot cache (access log to a file)', target: 'tagdex', path: hotPath },
+      { id: 'tt90-bare', label: 'bare node:http, the `trending-tags` 90/500 bytes', target: 'bare-tt90', path: '/' },
       { id: 'tt7-hot', label: '`trending-tags?days=7&limit=50`, hot cache', target: 'tagdex', path: '/api/v1/trending-tags?region=IN&days=7&limit=50' },
       { id: 'tt90-hot', label: '`trending-tags?days=90&limit=500`, hot cache', target: 'tagdex', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
       { id: 'title-hot', label: '`title-score`, same title (hot cache)', target: 'tagdex', path: titleScorePath },
@@ -143,9 +182,14 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       { id: 'tt90-router', label: '`trending-tags?days=90&limit=500`, response cache off', target: 'tagdex-no-cache', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
       {
         id: 'title-router',
-        label: `\`title-score\`, ${titles.length} trending titles of 8 regions in turn, response cache off`,
+        label: `\`title-score\`, a new title every request (${titles.length} trending titles of 8 regions in turn, each with a word numbering the request), response cache off`,
         target: 'tagdex-no-cache',
-        path: () => titles[titleAt++ % titles.length]!,
+        // A creator tries one title after another: no title is sent twice, so nothing remembered can answer it.
+        path: () => {
+          const n = titleAt++;
+          const { region, title } = titles[n % titles.length]!;
+          return titleScorePathOf({ region, title: `${title} ${requestWord(n)}` });
+        },
       },
       {
         id: 'static-bare',
@@ -252,6 +296,7 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       hotVideo: { path: hotPath, bytes: hotBody.length, headers: Object.keys(hotHeaders).length },
       loadBefore,
       loadAfter: loadAverage(),
+      generator: LOAD_GENERATOR,
       serverRssMb: residentBytes(tagdex.pid) / 2 ** 20,
     };
   } finally {
@@ -267,9 +312,10 @@ export function formatApiSection(report: ApiReport): string {
   const lines = [
     '## API throughput',
     '',
-    `autocannon, ${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
+    `${report.generator === 'wrk' ? 'wrk -t1 (autocannon for the scenarios whose path changes per request)' : 'autocannon'}, ` +
+      `${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
       `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. The tagdex server runs with the rate limit off ` +
-      `(\`RATE_LIMIT_PER_HOUR=0\`), its access log written to /dev/null; the fake upstream answers over loopback HTTP after ` +
+      `(\`RATE_LIMIT_PER_HOUR=0\`), its access log written to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
       `${UPSTREAM_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
     '',
     'Server CPU is the serving process\'s user + system time per response (from /proc), which does not depend on whether ' +
@@ -299,7 +345,9 @@ export function formatApiSection(report: ApiReport): string {
     return x && y ? x.reqPerSec / y.reqPerSec : undefined;
   };
   lines.push(target('hot-cache `video` ÷ bare', ratio('video-hot', 'baseline'), HOT_VIDEO_TARGET));
-  lines.push(target('`trending-tags` days=90 limit=500 (hot cache) ÷ bare', ratio('tt90-hot', 'baseline'), TRENDING_90_TARGET));
+  const fasterPeer = Math.max(byId.get('fastify')?.reqPerSec ?? 0, byId.get('hono')?.reqPerSec ?? 0);
+  lines.push(target('hot-cache `video` ÷ the faster of Fastify and Hono', hot && fasterPeer > 0 ? hot.reqPerSec / fasterPeer : undefined, HOT_VIDEO_PEER_TARGET));
+  lines.push(target('`trending-tags` days=90 limit=500 (hot cache) ÷ bare serving the same bytes', ratio('tt90-hot', 'tt90-bare'), TRENDING_90_TARGET));
   lines.push(target('`title-score` with a different title on every request (response cache off) ÷ hot-cache `video`', ratio('title-router', 'video-hot'), TITLE_SCORE_TARGET));
   lines.push(target('static `/trending/in/` (brotli) ÷ bare serving the same bytes', ratio('static', 'static-bare'), STATIC_TARGET));
   const added = median(report.coldLatency.map((r) => r.addedP50));

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 /** What one child hosts. */
 export type ChildSpec =
   | { role: 'bare'; status: number; headers: Record<string, string>; body: string /* base64 */ }
+  /** A peer framework serving the same answers from a Map, path → status, headers, bytes; logging nothing. */
+  | { role: 'fastify' | 'hono'; answers: Record<string, { status: number; headers: Record<string, string>; body: string /* base64 */ }> }
   | { role: 'upstream'; date: string; coldVideos: number; latencyMs: number }
   | {
       role: 'tagdex';
@@ -43,19 +45,19 @@ const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * Forks bench/server-process.ts with `spec` and waits until it listens. Its stdout (the access log) goes to
- * /dev/null: writing the log lines stays part of the measured work, reading them does not.
+ * `stdoutFile` (appended), or to /dev/null: writing the log lines stays part of the measured work.
  */
 export async function startChild(
   spec: ChildSpec,
-  opts: { execArgv?: string[]; onStderr?: (text: string) => void } = {},
+  opts: { execArgv?: string[]; onStderr?: (text: string) => void; stdoutFile?: string } = {},
 ): Promise<RunningChild> {
-  const devNull = openSync('/dev/null', 'w');
+  const out = openSync(opts.stdoutFile ?? '/dev/null', 'a');
   const child = fork(SERVER_PROCESS, [JSON.stringify(spec)], {
     cwd: PROJECT_ROOT,
     execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])],
-    stdio: ['ignore', devNull, opts.onStderr ? 'pipe' : 'inherit', 'ipc'],
+    stdio: ['ignore', out, opts.onStderr ? 'pipe' : 'inherit', 'ipc'],
   });
-  closeSync(devNull);
+  closeSync(out);
   const { onStderr } = opts;
   if (onStderr) child.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
   let nextId = 0;

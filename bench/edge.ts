@@ -109,7 +109,7 @@ async function workerPipelineCpu(
     startedAt: Date.now(),
   });
   const handle = (target: string) =>
-    pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} }).then((answer) => {
+    Promise.resolve(pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} })).then((answer) => {
       if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
     });
   const call = () => handle(path);

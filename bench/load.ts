@@ -1,4 +1,9 @@
-/** One load run with autocannon, reduced to the figures the reports use, and the statistics over repeats. */
+/**
+ * One load run, reduced to the figures the reports use, and the statistics over repeats. The load comes from
+ * wrk (Debian's `wrk` package) where it is installed and every request has the same path; otherwise, and for
+ * runs whose path changes per request, from autocannon.
+ */
+import { execFile, execFileSync } from 'node:child_process';
 import { get, type Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon, { type RawRequest } from 'autocannon';
@@ -38,7 +43,61 @@ export interface LoadResult {
   cpuUs: number | null;
 }
 
+/** Which generator a run with a fixed path uses: wrk where installed. */
+export const LOAD_GENERATOR: 'wrk' | 'autocannon' = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return 'wrk';
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary is "not installed".
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'autocannon' : 'wrk';
+  }
+})();
+
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  if (LOAD_GENERATOR === 'wrk' && typeof opts.path === 'string' && (opts.pipelining ?? 1) === 1) return runWrk(opts, opts.path);
+  return runAutocannon(opts);
+}
+
+/** `wrk -t1 -c<connections> -d<duration>s --latency`, parsed; statuses other than 2xx/3xx are counted as one bucket. */
+async function runWrk(opts: LoadOptions, path: string): Promise<LoadResult> {
+  const cpuBefore = opts.serverPid === undefined ? 0 : cpuMillis(opts.serverPid);
+  const headers = Object.entries(opts.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const args = ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, '--latency', ...headers, opts.baseUrl + path];
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', args, { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  const requests = Number(/(\d+) requests in ([\d.]+)(m?s)/.exec(output)?.[1] ?? Number.NaN);
+  const reqPerSec = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  const bytesRead = readSize(/requests in [\d.]+m?s, ([\d.]+)([KMG]?B) read/.exec(output));
+  const nonOk = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const errors = [...output.matchAll(/(connect|read|write|timeout) (\d+)/g)].reduce((sum, m) => sum + Number(m[2]), 0);
+  const statuses: Record<string, number> = { '200': requests - nonOk };
+  if (nonOk > 0) statuses['non-2xx'] = nonOk;
+  return {
+    reqPerSec,
+    p50: latencyMs(/50%\s+([\d.]+)(us|ms|s)/.exec(output)),
+    p99: latencyMs(/99%\s+([\d.]+)(us|ms|s)/.exec(output)),
+    statuses,
+    errors,
+    bytes: bytesRead / Math.max(1, requests),
+    cpuUs: opts.serverPid === undefined ? null : ((cpuMillis(opts.serverPid) - cpuBefore) * 1000) / Math.max(1, requests),
+  };
+}
+
+function latencyMs(match: RegExpExecArray | null): number {
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+function readSize(match: RegExpExecArray | null): number {
+  if (!match) return Number.NaN;
+  const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[2] as 'B'] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
   const next = opts.path;
   const cpuBefore = opts.serverPid === undefined ? 0 : cpuMillis(opts.serverPid);
   const result = await autocannon({

@@ -27,6 +27,34 @@ async function start(): Promise<Record<string, unknown>> {
       });
       return { port: await listen(server) };
     }
+    case 'fastify': {
+      const { default: Fastify } = await import('fastify');
+      const answers = decodedAnswers(spec.answers);
+      const app = Fastify({ logger: false });
+      app.get('/*', (request, reply) => {
+        const answer = answers.get(request.url);
+        if (!answer) return reply.code(404).send();
+        return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      app.server.keepAliveTimeout = 65_000;
+      return { port: (app.server.address() as AddressInfo).port };
+    }
+    case 'hono': {
+      const [{ Hono }, { serve }] = await Promise.all([import('hono'), import('@hono/node-server')]);
+      const answers = decodedAnswers(spec.answers);
+      const app = new Hono();
+      app.get('*', (c) => {
+        const answer = answers.get(c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : ''));
+        if (!answer) return c.body(null, 404);
+        return c.body(answer.body, answer.status as 200, answer.headers);
+      });
+      const port = await new Promise<number>((resolve) => {
+        const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
+        (server as Server).keepAliveTimeout = 65_000;
+      });
+      return { port };
+    }
     case 'upstream': {
       const emulator = createUpstreamEmulator(benchDataset(spec.date, spec.coldVideos));
       if (spec.latencyMs > 0) emulator.injectFault({ kind: 'latency', ms: spec.latencyMs }, { times: Infinity });
@@ -60,6 +88,13 @@ async function start(): Promise<Record<string, unknown>> {
       return { port: await listen(server) };
     }
   }
+}
+
+/** The peers' answers with their bodies as bytes, by path and query. */
+function decodedAnswers(answers: Extract<ChildSpec, { role: 'fastify' | 'hono' }>['answers']) {
+  return new Map(
+    Object.entries(answers).map(([path, answer]) => [path, { ...answer, body: new Uint8Array(Buffer.from(answer.body, 'base64')) }]),
+  );
 }
 
 function listen(server: Server): Promise<number> {

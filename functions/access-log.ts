@@ -13,7 +13,7 @@ const MEMO_TARGET_LENGTH = 512;
 export function createAccessLog(sink: (line: string) => void, now: () => number) {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const clientHashes = new Map<string, string>();
-  const queryParams = new Map<string, string>();
+  const targets = new Map<string, string>();
   let stamp = Number.NaN;
   let time = '';
 
@@ -32,14 +32,16 @@ export function createAccessLog(sink: (line: string) => void, now: () => number)
     return hashed;
   }
 
-  /** `paramNames(target)` as JSON, remembered for ordinary-sized targets (what repeated requests are). */
-  function paramsJson(target: string): string {
-    let json = queryParams.get(target);
+  /** `"path":…,"params":…` of a target, remembered for ordinary-sized targets (what repeated requests are). */
+  function targetJson(target: string): string {
+    let json = targets.get(target);
     if (json === undefined) {
-      json = JSON.stringify(paramNames(target));
+      const queryAt = target.indexOf('?');
+      const path = queryAt < 0 ? target : target.slice(0, queryAt);
+      json = `"path":${JSON.stringify(path)},"params":${JSON.stringify(paramNames(target))}`;
       if (target.length > MEMO_TARGET_LENGTH) return json;
-      if (queryParams.size >= MEMO_ENTRIES) queryParams.clear();
-      queryParams.set(target, json);
+      if (targets.size >= MEMO_ENTRIES) targets.clear();
+      targets.set(target, json);
     }
     return json;
   }
@@ -61,11 +63,9 @@ export function createAccessLog(sink: (line: string) => void, now: () => number)
         stamp = at;
         time = JSON.stringify(new Date(at).toISOString());
       }
-      const queryAt = request.target.indexOf('?');
-      const path = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+      const method = request.method === 'GET' ? '"GET"' : JSON.stringify(request.method);
       const head =
-        `{"time":${time},"method":${JSON.stringify(request.method)},"path":${JSON.stringify(path)},` +
-        `"params":${paramsJson(request.target)},"status":${status},` +
+        `{"time":${time},"method":${method},${targetJson(request.target)},"status":${status},` +
         `"ms":${Math.round((performance.now() - started) * 100) / 100},"cache":"${cache}",` +
         `"upstream_calls":${meter.calls},"quota_units":${meter.units},"client":`;
       const hashed = clientHashes.get(request.client);

@@ -23,6 +23,12 @@ const wholeNumber = (name: string, min: number, max: number) =>
  */
 export const DEFAULT_MAX_CONNECTIONS = 4096;
 
+/**
+ * Days of snapshots an ingest keeps, ending on the date it ingests: 90 by default, the longest window. YouTube's
+ * Developer Policies allow 30 without the derived-metrics amendment (README "YouTube API terms").
+ */
+export const DEFAULT_SNAPSHOT_RETENTION_DAYS = 90;
+
 const Env = z.object({
   YOUTUBE_API_KEY: z
     .string()
@@ -57,6 +63,18 @@ const Env = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org' })
     .optional(),
   MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
+  SNAPSHOT_RETENTION_DAYS: wholeNumber('SNAPSHOT_RETENTION_DAYS', 1, DEFAULT_SNAPSHOT_RETENTION_DAYS).default(
+    DEFAULT_SNAPSHOT_RETENTION_DAYS,
+  ),
+  /** The R2 bucket the daily workflow keeps snapshots in (`npm run snapshots:pull` / `snapshots:push`). */
+  SNAPSHOT_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/,
+      'SNAPSHOT_BUCKET must be an R2 bucket name: 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit',
+    )
+    .optional(),
 });
 
 export type Config = z.output<typeof Env> & { mode: DataMode };

@@ -26,6 +26,11 @@ export interface Endpoint<Q = unknown> {
   example: Record<string, string>;
   /** The `data` for a validated query; throws ApiError (or an upstream error) for anything else. */
   answer(query: Q, deps: ApiDeps): Promise<unknown>;
+  /**
+   * Whether the answer to `query` may differ by client while it is being made (a per-client ration): such
+   * answers are never shared in flight between clients. Finished 200s and 404s are the same for everyone.
+   */
+  dependsOnClient?(query: Q): boolean;
 }
 
 /** Declares an endpoint (typed by its query schema's output). */

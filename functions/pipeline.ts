@@ -50,7 +50,19 @@ interface Exchange {
 
 type Routed = IRequest & { query: RawQuery };
 
-export type Pipeline = (request: PipelineRequest) => Promise<PlainAnswer>;
+/** A valid question to an endpoint: its validated, normalised query, and the key of its answer. */
+interface Question {
+  endpoint: Endpoint;
+  query: unknown;
+  key: string;
+}
+
+/** Answers every request; synchronously where the runtime's stores are (a Node cache hit never waits a tick). */
+export type Pipeline = (request: PipelineRequest) => PlainAnswer | Promise<PlainAnswer>;
+
+/** Request targets whose question is remembered, and the longest such target: bounds on the routing memo. */
+const KNOWN_TARGETS = 10_000;
+const KNOWN_TARGET_LENGTH = 512;
 
 export function createPipeline(runtime: Runtime): Pipeline {
   const flights = createSingleFlight({
@@ -59,6 +71,9 @@ export function createPipeline(runtime: Runtime): Pipeline {
     onDeadline: () => new UpstreamError('timeout', MESSAGES.timeout(runtime.joinDeadlineMs)),
   });
   const accessLog = createAccessLog(runtime.accessLog, runtime.now);
+  // Request target → its question, for targets already routed and validated: a repeated request skips the router
+  // and validation (both pure functions of the target). Cleared when full, so a flood of new targets stays bounded.
+  const known = new Map<string, Question>();
   let openApiAnswer: Promise<StoredAnswer> | undefined;
 
   const router = Router<Routed, [Exchange], PlainAnswer>({
@@ -67,7 +82,13 @@ export function createPipeline(runtime: Runtime): Pipeline {
   for (const endpoint of ENDPOINTS) {
     const names = queryParamNames(endpoint.query);
     // The raw query, not itty's `routed.query` (URLSearchParams): bytes that are not UTF-8 must reach the schemas.
-    router.get(endpoint.path, (routed, exchange) => serveEndpoint(endpoint, names, readQuery(new URL(routed.url).search), exchange));
+    router.get(endpoint.path, (routed, exchange) =>
+      limited(exchange, () => {
+        const question = ask(endpoint, names, readQuery(new URL(routed.url).search));
+        remember(exchange.request.target, question);
+        return lookUp(question, exchange);
+      }),
+    );
   }
   router
     .get(OPENAPI_PATH, async (_routed, exchange) => {
@@ -90,30 +111,53 @@ export function createPipeline(runtime: Runtime): Pipeline {
       );
     });
 
-  /** Validates, then answers from the cache, from an identical answer in flight, or by asking the endpoint. */
-  async function serveEndpoint(endpoint: Endpoint, names: readonly string[], query: RawQuery, exchange: Exchange) {
-    const store = runtime.rateLimit;
-    if (store) {
-      const now = runtime.now();
-      const limit = await store.hit(exchange.request.client, now);
-      exchange.limit = limit;
-      if (!limit.allowed) return tooMany(exchange, limit, now);
-    }
-    // The answer depends only on the validated, normalised query: that is the key, so `IN`/`in`, or two links to
-    // one video, share one entry, and a request that would be refused never joins another's answer.
+  /**
+   * The endpoint's question for this query: validated and normalised. The answer depends only on it, so it is
+   * the key: `IN`/`in`, or two links to one video, share one entry, and a request that would be refused never
+   * joins another's answer. Throws the 422.
+   */
+  function ask(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
     const parsed = parseQuery(query, names, endpoint.query);
-    const key = `${endpoint.path}?${JSON.stringify(parsed)}`;
-    const hit = await runtime.cache.get(key, runtime.now());
-    if (hit) {
-      exchange.cacheState = 'hit';
-      return respond(exchange, hit);
-    }
-    exchange.cacheState = 'miss';
-    const made = await flights.run(key, () => answerEndpoint(endpoint, parsed, exchange));
-    if (CACHED_STATUSES.has(made.status)) {
-      exchange.request.waitUntil(Promise.resolve(runtime.cache.put(key, made)).catch(reportError));
-    }
-    return respond(exchange, made);
+    return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
+  }
+
+  function remember(target: string, question: Question): void {
+    if (target.length > KNOWN_TARGET_LENGTH) return;
+    if (known.size >= KNOWN_TARGETS) known.clear();
+    known.set(target, question);
+  }
+
+  /** Counts the request against the client's hourly limit (before the cache: a hit counts too), then `next`. */
+  function limited(exchange: Exchange, next: () => PlainAnswer | Promise<PlainAnswer>): PlainAnswer | Promise<PlainAnswer> {
+    const store = runtime.rateLimit;
+    if (!store) return next();
+    const now = runtime.now();
+    const counted = store.hit(exchange.request.client, now);
+    const decide = (limit: RateLimitResult) => {
+      exchange.limit = limit;
+      return limit.allowed ? next() : tooMany(exchange, limit, now);
+    };
+    return isPromiseLike(counted) ? Promise.resolve(counted).then(decide) : decide(counted);
+  }
+
+  /** Answers from the cache, from an identical answer in flight (where the runtime allows), or by asking. */
+  function lookUp(question: Question, exchange: Exchange): PlainAnswer | Promise<PlainAnswer> {
+    const hit = runtime.cache.get(question.key, runtime.now());
+    const answer = (stored: StoredAnswer | undefined) => {
+      if (stored) {
+        exchange.cacheState = 'hit';
+        return respond(exchange, stored);
+      }
+      exchange.cacheState = 'miss';
+      const flightKey = question.endpoint.dependsOnClient?.(question.query) ? `${question.key}#${exchange.request.client}` : question.key;
+      return flights.run(flightKey, () => answerEndpoint(question.endpoint, question.query, exchange)).then((made) => {
+        if (CACHED_STATUSES.has(made.status)) {
+          exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(reportError));
+        }
+        return respond(exchange, made);
+      });
+    };
+    return isPromiseLike(hit) ? Promise.resolve(hit).then(answer) : answer(hit);
   }
 
   async function answerEndpoint(endpoint: Endpoint, query: unknown, exchange: Exchange): Promise<StoredAnswer> {
@@ -214,8 +258,18 @@ export function createPipeline(runtime: Runtime): Pipeline {
     runtime.errorLog(describeError(error));
   }
 
-  return function handle(request: PipelineRequest): Promise<PlainAnswer> {
-    if (request.method === 'OPTIONS') return Promise.resolve({ status: 204, headers: PREFLIGHT_LIST.slice(), body: null });
+  /** Runs `work`, turning anything it throws or rejects with into the envelope. */
+  function guarded(exchange: Exchange, work: () => PlainAnswer | Promise<PlainAnswer>): PlainAnswer | Promise<PlainAnswer> {
+    try {
+      const answer = work();
+      return answer instanceof Promise ? answer.catch((error: unknown) => answerFailure(exchange, error)) : answer;
+    } catch (error) {
+      return answerFailure(exchange, error);
+    }
+  }
+
+  return function handle(request: PipelineRequest): PlainAnswer | Promise<PlainAnswer> {
+    if (request.method === 'OPTIONS') return { status: 204, headers: PREFLIGHT_LIST.slice(), body: null };
     const exchange: Exchange = {
       request,
       started: performance.now(),
@@ -225,9 +279,19 @@ export function createPipeline(runtime: Runtime): Pipeline {
     };
     // HEAD is answered as GET (the adapter leaves the body out); any other method reaches the catch-all.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const question = method === 'GET' ? known.get(request.target) : undefined;
+    if (question) return guarded(exchange, () => limited(exchange, () => lookUp(question, exchange)));
     const target = request.target.startsWith('/') ? request.target : `/${request.target}`;
     return router.fetch({ method, url: ORIGIN + target } as Routed, exchange);
   };
+}
+
+/**
+ * Whether a store answered later rather than now. Not `instanceof Promise`: a Durable Object's RPC answer is a
+ * thenable of workerd's own kind.
+ */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }
 
 /** Does an Accept-Encoding header accept gzip (and not with q=0)? */

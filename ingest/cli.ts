@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run ingest -- [options]
 Reads each region's most-popular chart and writes <data-dir>/trending/<REGION>/<YYYY-MM-DD>.json.
 With YOUTUBE_API_KEY set it reads the YouTube Data API (YOUTUBE_API_BASE); without it, the built-in
 sample upstream, into <data-dir>/sample so sample and live data never mix.
+After each region's write it deletes that region's snapshots dated before the SNAPSHOT_RETENTION_DAYS days
+(default 90) that end on --date.
 
 Options:
   --date YYYY-MM-DD     the snapshot's date (default: today in UTC); re-running a date replaces it
@@ -113,7 +115,15 @@ export async function main(argv: readonly string[], env: Record<string, string |
     return 0;
   }
   const dataDir = args.dataDir ?? config.DATA_DIR;
-  const common = { dataDir, date: args.date, regions: args.regions, categories: args.categories, concurrency: args.concurrency, log };
+  const common = {
+    dataDir,
+    date: args.date,
+    regions: args.regions,
+    categories: args.categories,
+    concurrency: args.concurrency,
+    retentionDays: config.SNAPSHOT_RETENTION_DAYS,
+    log,
+  };
   const result =
     config.YOUTUBE_API_KEY === null
       ? await runIngest({ ...common, sample: true })

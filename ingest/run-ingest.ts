@@ -1,10 +1,12 @@
 /**
  * The daily ingest as a function: every region's chart read with bounded concurrency, each snapshot written
- * on its own (a failed region writes nothing and touches none of its earlier files), then pruned to 90 days.
+ * on its own (a failed region writes nothing and touches none of its earlier files), then pruned to the
+ * retention window (`SNAPSHOT_RETENTION_DAYS`).
  */
 import pLimit from 'p-limit';
 import { type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
 import { createSampleClient } from '../functions/upstream.ts';
+import { DEFAULT_SNAPSHOT_RETENTION_DAYS } from '../functions/config.ts';
 import { REGIONS, type Region } from '../src/lib/regions.ts';
 import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
 import { ingestRegion, type RegionProgress } from './ingest-region.ts';
@@ -31,6 +33,8 @@ export interface RunIngestOptions {
   categories?: readonly string[];
   /** Regions read at once; default 4. */
   concurrency?: number;
+  /** Days of snapshots kept, ending on `date` (`SNAPSHOT_RETENTION_DAYS`); default 90. */
+  retentionDays?: number;
   /** Receives the progress lines (one per region, then a summary). */
   log?: (line: string) => void;
   now?: () => number;
@@ -57,6 +61,10 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be a whole number, at least 1; got ${concurrency}`);
+  }
+  const retentionDays = opts.retentionDays ?? DEFAULT_SNAPSHOT_RETENTION_DAYS;
+  if (!Number.isInteger(retentionDays) || retentionDays < 1) {
+    throw new RangeError(`retentionDays must be a whole number, at least 1; got ${retentionDays}`);
   }
   const source = opts.sample === true ? 'sample' : 'live';
   const client = opts.client ?? createSampleClient(opts.date);
@@ -101,8 +109,8 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
    */
   async function prune(region: Region): Promise<void> {
     try {
-      const removed = await store.prune(region, opts.date);
-      if (removed.length > 0) log(`${region}  pruned ${removed.length} snapshots older than 90 days`);
+      const removed = await store.prune(region, opts.date, retentionDays);
+      if (removed.length > 0) log(`${region}  pruned ${removed.length} snapshots older than the ${retentionDays} days kept`);
     } catch (error) {
       log(`${region}  could not prune old snapshots: ${messageOf(error)}`);
     }

@@ -1,20 +1,17 @@
 /**
  * The dated snapshot files, `<root>/trending/<REGION>/<YYYY-MM-DD>.json`: validated before they are written,
- * written atomically, listed, read back with a reason when unreadable, and pruned to 90 days.
+ * written atomically, listed, read back with a reason when unreadable, and pruned to the retention window.
  */
 import * as nodeFs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { Snapshot } from '../src/schemas/snapshot.ts';
 import type { Region } from '../src/lib/regions.ts';
-import { addDays, isIsoDate } from '../src/lib/iso-date.ts';
+import { firstRetainedDate, isIsoDate } from '../src/lib/iso-date.ts';
 import type { DataMode } from '../src/lib/data-mode.ts';
 
 /** The file-system calls the store makes; tests swap one out to simulate a crash or a full disk. */
 export type StoreFs = Pick<typeof nodeFs, 'mkdir' | 'open' | 'rename' | 'unlink' | 'readdir' | 'readFile'>;
-
-/** How many days of snapshots are kept (the longest window). */
-export const KEEP_DAYS = 90;
 
 const SNAPSHOT_FILE = /^(\d{4}-\d{2}-\d{2})\.json$/;
 
@@ -76,8 +73,11 @@ export interface SnapshotStore {
   dates(region: Region): Promise<string[]>;
   /** Reads and validates one snapshot; a corrupt, invalid or misplaced file gives a reason instead. */
   read(region: Region, date: string): Promise<SnapshotRead>;
-  /** Deletes the region's snapshots older than `keepDays` days before `latest`; resolves to their paths. */
-  prune(region: Region, latest: string, keepDays?: number): Promise<string[]>;
+  /**
+   * Deletes the region's snapshots dated before the `keepDays` days that end on `latest` (newer ones stay);
+   * resolves to their paths.
+   */
+  prune(region: Region, latest: string, keepDays: number): Promise<string[]>;
 }
 
 /** The store under `root` (see snapshotRoot); `fs` is swapped by tests. */
@@ -136,8 +136,8 @@ export function createSnapshotStore(root: string, fs: StoreFs = nodeFs): Snapsho
       return { ok: true, snapshot };
     },
 
-    async prune(region, latest, keepDays = KEEP_DAYS) {
-      const oldestKept = addDays(latest, -(keepDays - 1));
+    async prune(region, latest, keepDays) {
+      const oldestKept = firstRetainedDate(latest, keepDays);
       const removed: string[] = [];
       for (const date of await dates(region)) {
         if (date >= oldestKept) break;

@@ -17,6 +17,8 @@ export const channelEndpoint = defineEndpoint({
   dataName: 'ChannelData',
   errors: [404, 422, 502],
   example: { url: '@YouTube' },
+  // A /c/ name may need a search, which each client's daily ration allows or refuses.
+  dependsOnClient: ({ ref }) => ref.kind === 'custom',
   async answer({ ref }, deps) {
     const item = await deps.youtube.getChannel(ref, deps.meter, deps.client);
     if (!item) throw new ApiError(404, notFoundMessage(ref));

@@ -46,4 +46,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-await main();
+// No top-level await: the production bundle is CommonJS (ingest/server-bundle.ts), which has none.
+main().catch((error: unknown) => {
+  process.stderr.write(`tagdex: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -42,7 +42,7 @@ export function createNodeServer(options: NodeServerOptions) {
     const raw = queryAt < 0 ? target : target.slice(0, queryAt);
     const pathname = normalisedPath(raw);
     if (!isPipelinePath(raw) && !isPipelinePath(pathname)) return handleStatic(req, res, pathname, method);
-    return pipeline({
+    const answer = pipeline({
       method,
       target,
       header: (name) => {
@@ -51,7 +51,10 @@ export function createNodeServer(options: NodeServerOptions) {
       },
       client: clientKey(req),
       waitUntil: keepRunning,
-    }).then((answer) => write(res, answer, method === 'HEAD'));
+    });
+    // A cache hit comes back at once: written in the same tick, without a promise.
+    if (!(answer instanceof Promise)) return write(res, answer, method === 'HEAD');
+    return answer.then((ready) => write(res, ready, method === 'HEAD'));
   }
 
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string, method: string): Promise<void> {
@@ -96,7 +99,9 @@ export function createNodeServer(options: NodeServerOptions) {
     // While draining, a kept-alive connection is closed as soon as its response is out.
     // (The response lets go of its socket before 'finish', so keep hold of it here.)
     const socket = req.socket;
-    if (draining) res.on('finish', () => socket.destroySoon());
+    res.on('finish', () => {
+      if (draining) socket.destroySoon();
+    });
     const handled = handle(req, res);
     if (handled) handled.catch((error: unknown) => failed(res, error));
   });

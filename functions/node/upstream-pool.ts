@@ -2,7 +2,14 @@
  * The live server's upstream transport: an undici `Pool` of kept-alive connections to the API's origin and plain
  * `request` calls, without fetch's Request/Response/stream objects on every upstream call. Node only.
  */
-import { Pool } from 'undici';
+import type { Dispatcher, Pool as PoolType } from 'undici';
+// Only the pool and its `request`: undici's index also loads fetch, WebSocket, caches and mocks, about 12 MB of a
+// server's resident memory for code tagdex never runs. (undici has no `exports` map; these are its own modules.)
+import PoolModule from 'undici/lib/dispatcher/pool.js';
+import requestModule from 'undici/lib/api/api-request.js';
+
+const Pool = PoolModule as unknown as typeof PoolType;
+const request = requestModule as unknown as (this: PoolType, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 import { BodyTooLarge, type UpstreamTransport } from '../../src/youtube/client.ts';
 
 export interface UpstreamPool {
@@ -18,7 +25,7 @@ export function createUpstreamPool(baseUrl: string, opts: { connections?: number
   const transport: UpstreamTransport = async (url, { headers, signal }) => {
     if (url.origin !== origin) throw new TypeError(`The upstream pool serves ${origin} only`);
     // undici's request never follows redirects, so the key header cannot travel to another host.
-    const res = await pool.request({ method: 'GET', path: url.pathname + url.search, headers, signal });
+    const res = await request.call(pool, { method: 'GET', path: url.pathname + url.search, headers, signal });
     return {
       status: res.statusCode,
       async bytes(limit) {

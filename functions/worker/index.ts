@@ -14,15 +14,18 @@ import type { PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
+import { createDurableObjectSearchRations, type SearchRation } from './search-rations.ts';
 import { createCacheApiResponseCache } from './cache-api.ts';
 import { loadAssetsPreparedData, PREPARED_PREFIX } from './assets-data.ts';
 import { describeError } from '../describe-error.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
+export { SearchRation } from './search-rations.ts';
 
 export interface Env {
   ASSETS: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  SEARCH_RATIONS: DurableObjectNamespace<SearchRation>;
   /** A secret (`wrangler secret put YOUTUBE_API_KEY`); without it the Worker runs on sample data. */
   YOUTUBE_API_KEY?: string;
   YOUTUBE_API_BASE?: string;
@@ -34,6 +37,9 @@ export interface Env {
 let pipeline: Pipeline | undefined;
 /** When this isolate started (Date.now() at module scope is 0 in workerd). */
 let startedAt = 0;
+/** The search rations (the service's defaults), counted in Durable Objects here. */
+const SEARCHES_PER_DAY = 50;
+const SEARCHES_PER_CLIENT_PER_DAY = 5;
 /** Longest the client's retry waits (base × (1 + random), src/youtube/client.ts). */
 const MAX_RETRY_WAIT_MS = 400;
 
@@ -55,6 +61,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     youtube: createYouTubeService({
       client: createUpstreamClient(config, { fetch: (input, init) => fetch(input, init) }),
       shareInFlight: false,
+      searchRations: createDurableObjectSearchRations(env.SEARCH_RATIONS, SEARCHES_PER_DAY, SEARCHES_PER_CLIENT_PER_DAY),
     }),
     data,
     rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR) : null,

@@ -47,7 +47,8 @@ export class DurableObjectRateLimitStore implements RateLimitStore {
     this.windowSeconds = windowSeconds;
   }
 
-  hit(key: string, now: number): Promise<RateLimitResult> {
-    return this.namespace.get(this.namespace.idFromName(key)).hit(this.limit, this.windowSeconds, now);
+  async hit(key: string, now: number): Promise<RateLimitResult> {
+    // Awaited here so callers get a plain Promise, not workerd's RPC thenable.
+    return await this.namespace.get(this.namespace.idFromName(key)).hit(this.limit, this.windowSeconds, now);
   }
 }

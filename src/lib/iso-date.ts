@@ -21,3 +21,12 @@ export function addDays(date: string, days: number): string {
 export function utcDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
+
+/**
+ * The oldest date kept when `days` days of snapshots end on `latest`: with 2, `2025-08-15` keeps `2025-08-14`
+ * and `2025-08-15`. Throws unless `days` is a whole number from 1.
+ */
+export function firstRetainedDate(latest: string, days: number): string {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`Retention must be a whole number of days from 1, got ${days}`);
+  return addDays(latest, -(days - 1));
+}

@@ -4,27 +4,24 @@
  */
 import { extractHashtags } from './hashtags.ts';
 import { tagKey } from './tag-key.ts';
+import {
+  BRACKET,
+  CASED,
+  DIGIT,
+  EMOJI,
+  EXCLAMATION,
+  LETTER,
+  QUESTION,
+  SCRIPT_NAMES,
+  SEPARATOR,
+  SPACE,
+  UPPER,
+  WORD,
+  charClass,
+  scriptIndex,
+} from './title-chars.ts';
 
-/** The scripts reported by name, in tie-break order (a tie goes to the earlier name). */
-export const SCRIPT_NAMES = [
-  'Latin',
-  'Devanagari',
-  'Bengali',
-  'Arabic',
-  'Gurmukhi',
-  'Tamil',
-  'Telugu',
-  'Kannada',
-  'Malayalam',
-  'Gujarati',
-  'Oriya',
-  'Cyrillic',
-  'Han',
-  'Hiragana',
-  'Katakana',
-  'Hangul',
-  'Thai',
-] as const;
+export { SCRIPT_NAMES };
 
 /** A dominant script: one of SCRIPT_NAMES, or `Other` for a letter of any other script. */
 export type ScriptName = (typeof SCRIPT_NAMES)[number] | 'Other';
@@ -54,107 +51,131 @@ export interface TitleFeatures {
   word_keys: string[];
 }
 
-const WHITESPACE = /\s+/u;
-const DIGIT = /\p{Nd}/u;
-const EMOJI = /\p{Extended_Pictographic}/u;
-const QUESTION = /[?؟？]/u;
-const EXCLAMATION = /[!！]/u;
-const BRACKETS = /[()[\]{}【】「」]/u;
-const SEPARATOR = /[|｜]/u;
-const LETTER = /^\p{L}$/u;
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-
-const SCRIPT_TESTS = SCRIPT_NAMES.map(
-  (name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const,
-);
-
 /** The text every feature is measured on: NFKC first (full-width `？！｜` become `?!|`), then trimmed. */
 export function normalizeTitle(raw: string): string {
   return raw.normalize('NFKC').trim();
 }
 
-/** Measures one title. Pure and deterministic; microseconds for a 100-character title. */
+const SCRIPTS_AND_OTHER: readonly ScriptName[] = [...SCRIPT_NAMES, 'Other'];
+const UNSPACED = new Set(UNSPACED_SCRIPTS);
+
+/**
+ * Measures one title in a single pass over its code points (see title-chars.ts). Pure and deterministic.
+ *
+ * - words: runs of characters other than `\s` (what `text.split(/\s+/u)` leaves, empty pieces dropped).
+ * - all_caps: at least 5 cased letters and at least 80% of them upper case.
+ * - script: the script with the most letters; ties go to the earlier name in SCRIPT_NAMES, `Other` last.
+ * - word_keys: the runs of `[\p{L}\p{M}\p{N}]+`, each passed through `tagKey`.
+ */
 export function titleFeatures(raw: string): TitleFeatures {
   const text = normalizeTitle(raw);
-  const chars = [...text];
-  const script = dominantScript(chars);
-  const words =
-    script !== null && UNSPACED_SCRIPTS.includes(script)
-      ? null
-      : text.split(WHITESPACE).filter((token) => token !== '').length;
+  const letters = new Array<number>(SCRIPTS_AND_OTHER.length).fill(0);
+  const word_keys: string[] = [];
+  let length = 0;
+  let tokens = 0;
+  let inToken = false;
+  let seen = 0;
+  let cased = 0;
+  let upper = 0;
+  let wordStart = -1;
+  let wordIsAscii = true;
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i) as number;
+    const bits = charClass(cp);
+    seen |= bits;
+    length += 1;
+    if (bits & SPACE) inToken = false;
+    else if (!inToken) {
+      inToken = true;
+      tokens += 1;
+    }
+    if (bits & LETTER) {
+      const script = scriptIndex(bits);
+      letters[script] = (letters[script] as number) + 1;
+      if (bits & CASED) {
+        cased += 1;
+        if (bits & UPPER) upper += 1;
+      }
+    }
+    if (bits & WORD) {
+      if (wordStart < 0) {
+        wordStart = i;
+        wordIsAscii = true;
+      }
+      if (cp > 0x7f) wordIsAscii = false;
+    } else if (wordStart >= 0) {
+      word_keys.push(wordKey(text.slice(wordStart, i), wordIsAscii));
+      wordStart = -1;
+    }
+    i += cp > 0xffff ? 2 : 1;
+  }
+  if (wordStart >= 0) word_keys.push(wordKey(text.slice(wordStart), wordIsAscii));
+
+  const script = dominantScript(letters);
   return {
     text,
-    length: chars.length,
-    words,
-    has_digit: DIGIT.test(text),
-    has_emoji: EMOJI.test(text),
-    has_question: QUESTION.test(text),
-    has_exclamation: EXCLAMATION.test(text),
-    has_brackets: BRACKETS.test(text),
-    has_separator: SEPARATOR.test(text),
-    has_hashtag: extractHashtags(text).length > 0,
-    all_caps: isAllCaps(chars),
+    length,
+    words: script !== null && UNSPACED.has(script) ? null : tokens,
+    has_digit: (seen & DIGIT) !== 0,
+    has_emoji: (seen & EMOJI) !== 0,
+    has_question: (seen & QUESTION) !== 0,
+    has_exclamation: (seen & EXCLAMATION) !== 0,
+    has_brackets: (seen & BRACKET) !== 0,
+    has_separator: (seen & SEPARATOR) !== 0,
+    // NFKC is idempotent, so the hashtag rule (which normalises again) can only match at an ASCII `#`.
+    has_hashtag: text.includes('#') && extractHashtags(text).length > 0,
+    // Integer form of upper / cased >= 0.8, so no float rounding decides a borderline title.
+    all_caps: cased >= 5 && upper * 5 >= cased * 4,
     script,
-    word_keys: wordKeys(text),
+    word_keys,
   };
 }
 
-/**
- * At least 5 cased letters and at least 80% of them upper case. A letter (`\p{L}`) is cased when its
- * upper-case and lower-case mappings differ (so `É` counts, `ß` counts as lower case, Devanagari never
- * counts); it is upper case when it is its own upper-case mapping.
- */
-function isAllCaps(chars: string[]): boolean {
-  let cased = 0;
-  let upper = 0;
-  for (const c of chars) {
-    if (!LETTER.test(c)) continue;
-    const up = c.toUpperCase();
-    if (up === c.toLowerCase()) continue;
-    cased += 1;
-    if (up === c) upper += 1;
-  }
-  // Integer form of upper / cased >= 0.8, so no float rounding decides a borderline title.
-  return cased >= 5 && upper * 5 >= cased * 4;
+/** `tagKey` of a word; an ASCII word has nothing for NFKC, trimming or spacing to change, only case. */
+function wordKey(word: string, isAscii: boolean): string {
+  return isAscii ? word.toLowerCase() : tagKey(word);
 }
 
-/** The script with the most letters; ties go to the earlier name in SCRIPT_NAMES, `Other` last. */
-function dominantScript(chars: string[]): ScriptName | null {
-  const counts = new Map<ScriptName, number>();
-  for (const c of chars) {
-    if (!LETTER.test(c)) continue;
-    const name = SCRIPT_TESTS.find(([, test]) => test.test(c))?.[0] ?? 'Other';
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
+/** The script with the most letters (counts in SCRIPTS_AND_OTHER order); null when there are none. */
+function dominantScript(letters: readonly number[]): ScriptName | null {
   let best: ScriptName | null = null;
   let bestCount = 0;
-  for (const name of [...SCRIPT_NAMES, 'Other' as const]) {
-    const n = counts.get(name) ?? 0;
+  letters.forEach((n, index) => {
     if (n > bestCount) {
-      best = name;
+      best = SCRIPTS_AND_OTHER[index] as ScriptName;
       bestCount = n;
     }
-  }
+  });
   return best;
 }
 
-/** The title's words as tag keys: `[\p{L}\p{M}\p{N}]+` runs (so Hindi vowel signs stay inside the word). */
+/**
+ * The words of an already normalised text (a tag key, say) as tag keys: `[\p{L}\p{M}\p{N}]+` runs, so Hindi
+ * vowel signs stay inside the word.
+ */
 export function wordKeys(text: string): string[] {
-  return Array.from(text.matchAll(WORD), (m) => tagKey(m[0]));
+  return titleFeatures(text).word_keys;
 }
 
 /**
  * The title's trending keywords: each word key, and each pair of consecutive word keys joined by one
  * space, that `isTagKey` accepts. In title order (a word before the pair it starts), each key once.
+ * `mayStartPair` can say which words start no tag key of two words, so no pair is built for them.
  */
-export function matchKeywords(keys: readonly string[], isTagKey: (key: string) => boolean): string[] {
+export function matchKeywords(
+  keys: readonly string[],
+  isTagKey: (key: string) => boolean,
+  mayStartPair: (word: string) => boolean = () => true,
+): string[] {
   const found = new Set<string>();
-  keys.forEach((word, i) => {
+  for (let i = 0; i < keys.length; i++) {
+    const word = keys[i] as string;
+    if (!found.has(word) && isTagKey(word)) found.add(word);
     const next = keys[i + 1];
-    for (const candidate of next === undefined ? [word] : [word, `${word} ${next}`]) {
-      if (!found.has(candidate) && isTagKey(candidate)) found.add(candidate);
-    }
-  });
+    if (next === undefined || !mayStartPair(word)) continue;
+    const pair = `${word} ${next}`;
+    if (!found.has(pair) && isTagKey(pair)) found.add(pair);
+  }
   return [...found];
 }
 
@@ -171,9 +192,14 @@ const HAS_LETTER = /\p{L}/u;
  * with a letter (a bare year such as `2025` is in too many tags to say what a title is about).
  */
 export function relatedWords(keys: readonly string[]): string[] {
-  return [...new Set(keys)].filter(
-    (key) => [...key].length >= RELATED_WORD_MIN_CODE_POINTS && HAS_LETTER.test(key),
-  );
+  return [...new Set(keys)].filter((key) => hasCodePoints(key, RELATED_WORD_MIN_CODE_POINTS) && HAS_LETTER.test(key));
+}
+
+/** Whether `text` has at least `min` code points (a lone surrogate counting as one, as in `[...text]`). */
+function hasCodePoints(text: string, min: number): boolean {
+  let count = 0;
+  for (let i = 0; i < text.length && count < min; i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1) count += 1;
+  return count >= min;
 }
 
 /** The factors, in the fixed order the score reports them. */
@@ -214,12 +240,15 @@ export function wordsBand(words: number | null): string {
   return `${low}–${low + 2}`;
 }
 
+function yesNo(b: boolean): string {
+  return b ? 'yes' : 'no';
+}
+
 /**
  * The bucket a title falls in for each factor: two titles share a value (or a band) exactly when their
  * buckets are equal. Booleans are `yes`/`no`; `trending_keywords` is `yes` when at least one matched.
  */
 export function factorBuckets(f: TitleFeatures, keywordMatches: number): Record<FactorId, string> {
-  const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
   return {
     length: lengthBand(f.length),
     words: wordsBand(f.words),

@@ -8,14 +8,18 @@ import type { TitleBenchmark } from './title-benchmark.ts';
 import { SUGGESTED_TAGS_MAX } from './title-benchmark.ts';
 import {
   FACTOR_IDS,
+  NO_VALUE,
+  SCRIPT_NAMES,
   factorBuckets,
+  lengthBand,
   matchKeywords,
   relatedWords,
   titleFeatures,
+  wordsBand,
   type FactorId,
   type ScriptName,
-  type TitleFeatures,
 } from './title-features.ts';
+import { noteHead, noteTail, nothingMeasuredNote, unspacedNote, type NoteContext } from './title-notes.ts';
 
 /**
  * Each factor's weight when every factor is scored (sums to 100). Length, script and trending keywords
@@ -132,69 +136,159 @@ export function factorPoints(max: number, count: number, typical: number): numbe
   return Math.floor((2 * max * c + typical) / (2 * typical));
 }
 
-/** Scores `title` against `bench`. Only lookups in the benchmark: no aggregation per request. */
-export function scoreTitle(title: string, bench: TitleBenchmark): TitleScoreData {
-  const features = titleFeatures(title);
-  const matchedKeys = matchKeywords(features.word_keys, (key) => Object.hasOwn(bench.keywords, key));
-  const buckets = factorBuckets(features, matchedKeys.length);
-  const maxPoints = features.words === null ? MAX_POINTS_WITHOUT_WORDS : MAX_POINTS_ALL;
-  const measured = bench.titles_measured;
-  const ctx: NoteContext = {
-    regionName: REGION_NAMES[bench.region],
-    date: bench.date,
-    measured,
-  };
-  const matchedValues = matchedKeys.map((key) => tagAt(bench, bench.keywords[key]).value);
+/** One bucket of one factor, as every title in it is scored: all but the note's tail decided by the benchmark. */
+interface BucketScore {
+  share: number | null;
+  /** Points when every factor is scored, and when `words` is not (its points spread over the others). */
+  points: number;
+  pointsWithoutWords: number;
+  /** The note's head (see title-notes.ts). */
+  noteHead: string;
+}
 
+/**
+ * Everything about a benchmark that no title changes, worked out once per benchmark object: the score of every
+ * bucket of every factor, and the keyword and related-word tables as Maps (a lookup per title word, never a
+ * scan). Titles are never remembered.
+ */
+export interface PreparedTitleBenchmark {
+  bench: TitleBenchmark;
+  notes: NoteContext;
+  buckets: Record<FactorId, Map<string, BucketScore>>;
+  /** Tag key of one word or of two words joined by one space → position in `bench.tags`. */
+  keywords: Map<string, number>;
+  /** The first words of the two-word keys in `keywords`. */
+  pairStarts: Set<string>;
+  /** Title word → positions in `bench.tags`, ascending. */
+  related: Map<string, readonly number[]>;
+}
+
+/** Every bucket a title can fall in for factor `id` (a bucket missing here is still scored, just not in advance). */
+function possibleBuckets(id: FactorId): string[] {
+  switch (id) {
+    case 'length':
+      return [...new Set(Array.from({ length: 101 }, (_, n) => lengthBand(n)))];
+    case 'words':
+      return [...new Set([null, ...Array.from({ length: 25 }, (_, n) => n + 1)].map(wordsBand))];
+    case 'script':
+      return [...SCRIPT_NAMES, 'Other', NO_VALUE];
+    default:
+      return ['yes', 'no'];
+  }
+}
+
+const prepared = new WeakMap<TitleBenchmark, PreparedTitleBenchmark>();
+
+/**
+ * The prepared form of `bench`, made on its first score and kept as long as the benchmark object lives (the
+ * server keeps one object per loaded benchmark file). A benchmark must not be changed once scored against.
+ */
+export function prepareTitleBenchmark(bench: TitleBenchmark): PreparedTitleBenchmark {
+  const known = prepared.get(bench);
+  if (known) return known;
+  const notes: NoteContext = { regionName: REGION_NAMES[bench.region], date: bench.date, measured: bench.titles_measured };
+  const buckets = Object.fromEntries(
+    FACTOR_IDS.map((id) => [id, new Map(possibleBuckets(id).map((bucket) => [bucket, bucketScore(bench, id, bucket, notes)]))]),
+  ) as Record<FactorId, Map<string, BucketScore>>;
+  const made: PreparedTitleBenchmark = {
+    bench,
+    notes,
+    buckets,
+    keywords: new Map(Object.entries(bench.keywords)),
+    pairStarts: new Set(Object.keys(bench.keywords).flatMap((key) => (key.includes(' ') ? [key.slice(0, key.indexOf(' '))] : []))),
+    related: new Map(Object.entries(bench.related)),
+  };
+  prepared.set(bench, made);
+  return made;
+}
+
+function bucketScore(bench: TitleBenchmark, id: FactorId, bucket: string, notes: NoteContext): BucketScore {
+  const measured = bench.titles_measured;
+  const histogram = bench.histograms[id];
+  const count = Object.hasOwn(histogram.counts, bucket) ? (histogram.counts[bucket] ?? 0) : 0;
+  if (measured <= 0) {
+    return { share: null, points: 0, pointsWithoutWords: 0, noteHead: nothingMeasuredNote(notes.regionName) };
+  }
+  return {
+    share: roundShare(count / measured),
+    points: factorPoints(MAX_POINTS_ALL[id], count, histogram.typical),
+    pointsWithoutWords: factorPoints(MAX_POINTS_WITHOUT_WORDS[id], count, histogram.typical),
+    noteHead: noteHead(id, bucket, count, notes),
+  };
+}
+
+/** Scores `title` against `bench`. Only lookups in the (prepared) benchmark: no aggregation per request. */
+export function scoreTitle(title: string, bench: TitleBenchmark): TitleScoreData {
+  const ready = prepareTitleBenchmark(bench);
+  const features = titleFeatures(title);
+  const matchedKeys = matchKeywords(
+    features.word_keys,
+    (key) => ready.keywords.has(key),
+    (word) => ready.pairStarts.has(word),
+  );
+  const matchedValues = matchedKeys.map((key) => tagAt(bench, ready.keywords.get(key)).value);
+  const buckets = factorBuckets(features, matchedKeys.length);
+  const hasWords = features.words !== null;
+  const maxPoints = hasWords ? MAX_POINTS_ALL : MAX_POINTS_WITHOUT_WORDS;
+  const measured = bench.titles_measured;
+
+  let score = 0;
   const factors = FACTOR_IDS.map((id): TitleFactor => {
-    const value = factorValue(id, features, matchedValues);
-    const max = maxPoints[id];
-    const histogram = bench.histograms[id];
-    const count = Object.hasOwn(histogram.counts, buckets[id]) ? (histogram.counts[buckets[id]] ?? 0) : 0;
-    const scored = measured > 0 && !(id === 'words' && features.words === null);
+    const bucket = buckets[id];
+    const scored = ready.buckets[id].get(bucket) ?? bucketScore(bench, id, bucket, ready.notes);
+    const unscoredWords = id === 'words' && !hasWords;
+    const points = measured > 0 && !unscoredWords ? (hasWords ? scored.points : scored.pointsWithoutWords) : 0;
+    score += points;
     return {
       id,
       label: FACTOR_LABELS[id],
-      value,
-      share: scored ? roundShare(count / measured) : null,
-      points: scored ? factorPoints(max, count, histogram.typical) : 0,
-      max_points: max,
-      note: factorNote(id, buckets[id], features, matchedValues, count, ctx),
+      value: id === 'trending_keywords' ? matchedValues : features[id],
+      share: unscoredWords ? null : scored.share,
+      points,
+      max_points: maxPoints[id],
+      note:
+        measured <= 0 ? scored.noteHead
+        : unscoredWords ? unspacedNote(features.script)
+        : scored.noteHead + noteTail(id, features, matchedValues),
     } as TitleFactor;
   });
 
   return {
     title: title.trim(),
     region: bench.region,
-    region_name: ctx.regionName,
-    score: measured > 0 ? factors.reduce((sum, f) => sum + f.points, 0) : null,
+    region_name: ready.notes.regionName,
+    score: measured > 0 ? score : null,
     factors,
     benchmark: { titles_measured: measured, date: bench.date, fetched_at: bench.fetched_at },
-    suggested_tags: suggestTags(features.word_keys, bench),
+    suggested_tags: suggestTags(features.word_keys, ready),
   };
-}
-
-function factorValue(id: FactorId, f: TitleFeatures, matchedValues: string[]): TitleFactor['value'] {
-  return id === 'trending_keywords' ? matchedValues : f[id];
 }
 
 /**
  * Up to SUGGESTED_TAGS_MAX 7-day tags related to the title, in index order: a tag is related when one of
  * its key's words equals one of the title's words that has at least 3 code points and a letter.
  */
-function suggestTags(keys: readonly string[], bench: TitleBenchmark): SuggestedTag[] {
-  const positions = new Set<number>();
+function suggestTags(keys: readonly string[], ready: PreparedTitleBenchmark): SuggestedTag[] {
+  // The first SUGGESTED_TAGS_MAX of the union of ascending lists, kept sorted as it is built: no set, no sort.
+  const first: number[] = [];
   for (const word of relatedWords(keys)) {
-    if (!Object.hasOwn(bench.related, word)) continue;
-    for (const position of bench.related[word] ?? []) positions.add(position);
+    for (const position of ready.related.get(word) ?? []) {
+      if (first.length === SUGGESTED_TAGS_MAX && position > (first[SUGGESTED_TAGS_MAX - 1] as number)) break;
+      insertSortedOnce(first, position);
+      if (first.length > SUGGESTED_TAGS_MAX) first.pop();
+    }
   }
-  return [...positions]
-    .sort((a, b) => a - b)
-    .slice(0, SUGGESTED_TAGS_MAX)
-    .map((position) => {
-      const { value, trending_videos, total_views } = tagAt(bench, position);
-      return { value, trending_videos, avg_views: Math.round(total_views / trending_videos), total_views };
-    });
+  return first.map((position) => {
+    const { value, trending_videos, total_views } = tagAt(ready.bench, position);
+    return { value, trending_videos, avg_views: Math.round(total_views / trending_videos), total_views };
+  });
+}
+
+/** Inserts `n` into the ascending `list` unless it is there already. */
+function insertSortedOnce(list: number[], n: number): void {
+  let at = list.length;
+  while (at > 0 && (list[at - 1] as number) > n) at -= 1;
+  if (list[at - 1] !== n) list.splice(at, 0, n);
 }
 
 function tagAt(bench: TitleBenchmark, position: number | undefined): TitleBenchmark['tags'][number] {
@@ -205,75 +299,4 @@ function tagAt(bench: TitleBenchmark, position: number | undefined): TitleBenchm
 
 function roundShare(share: number): number {
   return Math.round(share * 10_000) / 10_000;
-}
-
-interface NoteContext {
-  regionName: string;
-  date: string | null;
-  measured: number;
-}
-
-/** What the trending titles sharing the title's bucket do, as the end of "N% of the titles … ___". */
-const BOOLEAN_PHRASES: Record<BooleanFactorId | 'trending_keywords', { yes: string; no: string }> = {
-  has_digit: { yes: 'contain a digit', no: 'contain no digit' },
-  has_emoji: { yes: 'contain an emoji', no: 'contain no emoji' },
-  has_question: { yes: 'contain a question mark', no: 'contain no question mark' },
-  has_exclamation: { yes: 'contain an exclamation mark', no: 'contain no exclamation mark' },
-  has_brackets: { yes: 'contain brackets', no: 'contain no brackets' },
-  has_separator: { yes: 'contain a | separator', no: 'contain no | separator' },
-  has_hashtag: { yes: 'contain a hashtag', no: 'contain no hashtag' },
-  all_caps: { yes: 'are written in capital letters', no: 'are not written in capital letters' },
-  trending_keywords: {
-    yes: 'contain a trending tag of the last 7 days as a word or pair of words',
-    no: 'contain no trending tag of the last 7 days as a word or pair of words',
-  },
-};
-
-/** One sentence a creator understands, built from the same count the share comes from. */
-function factorNote(
-  id: FactorId,
-  bucket: string,
-  f: TitleFeatures,
-  matchedValues: string[],
-  count: number,
-  ctx: NoteContext,
-): string {
-  if (ctx.measured === 0) {
-    return `Nothing to compare with yet: no trending titles have been measured for ${ctx.regionName}.`;
-  }
-  if (id === 'words' && f.words === null) {
-    return `Titles written mostly in ${f.script} script do not separate words with spaces, so word count is not scored and its points go to the other factors.`;
-  }
-  const lead = `${percent(count, ctx.measured)} of the titles trending in ${ctx.regionName} on ${ctx.date} (${count} of ${ctx.measured})`;
-  switch (id) {
-    case 'length':
-      return `${lead} are ${bucket} characters long; yours is ${f.length}.`;
-    case 'words':
-      return `${lead} have ${bucket} words; yours has ${f.words}.`;
-    case 'script':
-      if (f.script === null) return `${lead} contain no letters, like yours.`;
-      if (f.script === 'Other') return `${lead} are written mostly in a script other than the ones tagdex names, like yours.`;
-      return `${lead} are written mostly in ${f.script} script, like yours.`;
-    case 'trending_keywords': {
-      const phrase = BOOLEAN_PHRASES[id][bucket === 'yes' ? 'yes' : 'no'];
-      return matchedValues.length === 0
-        ? `${lead} ${phrase}, like yours.`
-        : `${lead} ${phrase}, like yours (${listed(matchedValues)}).`;
-    }
-    default:
-      return `${lead} ${BOOLEAN_PHRASES[id][bucket === 'yes' ? 'yes' : 'no']}, like yours.`;
-  }
-}
-
-/** Whole percent, never rounding a non-zero count to "0%" or a partial one to "100%". */
-function percent(count: number, total: number): string {
-  const p = Math.round((count / total) * 100);
-  if (p === 0 && count > 0) return 'Under 1%';
-  if (p === 100 && count < total) return 'Over 99%';
-  return `${p}%`;
-}
-
-function listed(values: string[]): string {
-  const shown = values.slice(0, 3).map((v) => `“${v}”`).join(', ');
-  return values.length > 3 ? `${shown} and ${values.length - 3} more` : shown;
 }

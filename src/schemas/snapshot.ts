@@ -7,27 +7,21 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const isoWithOffset = z.iso.datetime({ offset: true });
 const count = z.number().int().nonnegative();
 
-/** One video as the index, pages and title score need it. */
+/**
+ * One video, with only what the indexes, the title benchmark and the pages read: YouTube's terms limit how
+ * long API data may be stored, so nothing else is kept (README "YouTube API terms").
+ */
 export const SnapshotVideo = z.object({
   /** 11-character video id. */
   id: z.string().regex(/^[A-Za-z0-9_-]{11}$/),
+  /** The title benchmark measures titles. */
   title: z.string(),
-  channel_id: z.string(),
-  channel_title: z.string(),
-  category_id: z.string().nullable(),
-  /** ISO 8601 UTC. */
-  published_at: z.string(),
+  /** Views per tag: the newest count of each video in a window. */
   view_count: count,
-  /** Null when the owner hides likes. */
-  like_count: count.nullable(),
-  /** Null when comments are off. */
-  comment_count: count.nullable(),
-  duration_seconds: count,
   /** Tags exactly as the upstream gave them; [] when it omitted them. */
   tags: z.array(z.string()),
-  /** Hashtags by the same rule as the video record. */
+  /** Hashtags by the same rule as the video record (the description itself is not kept). */
   hashtags: z.array(z.string()),
-  default_audio_language: z.string().nullable(),
 });
 export type SnapshotVideo = z.infer<typeof SnapshotVideo>;
 

@@ -96,3 +96,37 @@ export function createPerClientDailyBudget(limit: number, now: () => number): Pe
     },
   };
 }
+
+/**
+ * The `search.list` rations: `perDay` searches a Pacific day for everyone, and `perClient` for each client. Node
+ * keeps them in memory (`createMemorySearchRations`); the Worker in Durable Objects, so they hold across isolates.
+ */
+export interface SearchRations {
+  readonly perDay: number;
+  readonly perClient: number;
+  /**
+   * Takes one search for `client` (undefined: a caller with no client, such as the ingest) at `now`: from the
+   * client's ration first, so a client past it leaves the shared ration to everyone else, then from the shared
+   * one. Resolves false, with nothing taken, when either is spent.
+   */
+  take(client: string | undefined, now: number): boolean | Promise<boolean>;
+  /** Searches taken today from the shared ration, where the store can tell at once (for /healthz-like stats). */
+  usedToday(): number | null;
+}
+
+/** The rations in this process's memory: exact for one process. */
+export function createMemorySearchRations(perDay: number, perClient: number, now: () => number): SearchRations {
+  const shared = createDailyBudget(perDay, now);
+  const clients = createPerClientDailyBudget(perClient, now);
+  return {
+    perDay,
+    perClient,
+    take(client) {
+      if (client !== undefined && !clients.allows(client)) return false;
+      if (!shared.take()) return false;
+      if (client !== undefined) clients.take(client);
+      return true;
+    },
+    usedToday: () => shared.used(),
+  };
+}

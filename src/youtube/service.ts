@@ -10,7 +10,7 @@ import { createSingleFlight } from '../lib/single-flight.ts';
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from './client.ts';
 import { MESSAGES } from './errors.ts';
-import { createDailyBudget, createPerClientDailyBudget } from './quota.ts';
+import { createMemorySearchRations, type SearchRations } from './quota.ts';
 import type { ChannelResource, VideoResource } from './wire-types.ts';
 
 /** The lookups the API endpoints need. Both resolve to null when the upstream has no such video or channel. */
@@ -32,8 +32,8 @@ export interface YouTubeServiceStats {
   upstreamCalls: number;
   /** Cached entries now: videos, channels, and name → id mappings. */
   entries: { videos: number; channels: number; names: number };
-  /** Searches used today (Pacific time) out of the daily ration. */
-  searchesToday: number;
+  /** Searches used today (Pacific time) out of the daily ration; null where the rations live elsewhere. */
+  searchesToday: number | null;
   searchBudgetPerDay: number;
 }
 
@@ -64,6 +64,11 @@ export interface YouTubeServiceOptions {
    * moves to another channel, and a `/c/` name that needed a search cost 100 units to resolve.
    */
   nameTtlMs?: number;
+  /**
+   * Where the search rations are counted (`searchBudgetPerDay` and `searchesPerClientPerDay` then say nothing).
+   * Default: this process's memory. The Worker counts them in Durable Objects, exact across isolates.
+   */
+  searchRations?: SearchRations;
   /**
    * Whether concurrent lookups may wait on one upstream call (shared single-flight and batching of ids). Default
    * true. false on workerd, where a request's I/O is cancelled with that request: each lookup then makes its own
@@ -98,8 +103,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   const ttlMs = opts.ttlMs ?? 600_000;
   const negativeTtlMs = opts.negativeTtlMs ?? Math.min(60_000, ttlMs);
   const maxEntries = opts.maxEntries ?? 10_000;
-  const searchBudget = createDailyBudget(opts.searchBudgetPerDay ?? 50, now);
-  const clientSearches = createPerClientDailyBudget(opts.searchesPerClientPerDay ?? 5, now);
+  const rations = opts.searchRations ?? createMemorySearchRations(opts.searchBudgetPerDay ?? 50, opts.searchesPerClientPerDay ?? 5, now);
   const nameTtlMs = opts.nameTtlMs ?? 6 * 3_600_000;
 
   const videos = createTtlCache<VideoResource | null>({ maxEntries, now });
@@ -121,6 +125,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     key: string,
     load: () => Promise<V | null>,
     ttl: { found: number; missing: number } = { found: ttlMs, missing: negativeTtlMs },
+    flightKey = key,
   ): Promise<V | null> {
     const hit = cache.get(key);
     if (hit !== undefined) {
@@ -128,7 +133,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       return hit.value;
     }
     misses += 1;
-    return flights.run(key, async () => {
+    return flights.run(flightKey, async () => {
       const value = await load();
       cache.set(key, value, value === null ? ttl.missing : ttl.found);
       return value;
@@ -216,6 +221,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
     find: (meter?: UpstreamMeter) => Promise<ChannelResource | null>,
     meter?: UpstreamMeter,
     missingNameTtlMs = negativeTtlMs,
+    flightKey = key,
   ): Promise<ChannelResource | null> {
     let fetched = null as ChannelResource | null;
     const id = await lookup(
@@ -227,6 +233,7 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
         return fetched?.id ?? null;
       },
       { found: nameTtlMs, missing: missingNameTtlMs },
+      flightKey,
     );
     if (id === null) return null;
     if (fetched !== null && fetched.id === id) return fetched;
@@ -269,9 +276,9 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
         const viaHandle = await channelForHandle(name, m);
         if (viaHandle !== null) return viaHandle;
         // The client's own ration first, so a client past it leaves the shared ration to everyone else.
-        const allowed = (caller === undefined || clientSearches.allows(caller)) && searchBudget.take();
-        if (!allowed) throw new UpstreamError('quota', MESSAGES.searchRationed, { reason: 'searchRationExhausted' });
-        if (caller !== undefined) clientSearches.take(caller);
+        if (!(await rations.take(caller, now()))) {
+          throw new UpstreamError('quota', MESSAGES.searchRationed, { reason: 'searchRationExhausted' });
+        }
         upstreamCalls += 1;
         const found = await client.searchChannels(name, m);
         const ids = [...new Set((found.items ?? []).flatMap((r) => r.id.channelId ?? r.snippet?.channelId ?? []))];
@@ -285,6 +292,9 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       meter,
       // A name no search matched cost 101 units to learn; it is not asked again for hours.
       nameTtlMs,
+      // Whether a search may run depends on the caller's ration: callers share a lookup in flight only with
+      // themselves (a finished answer, found or not, is the same for everyone and is cached for all).
+      `n:${name.toLowerCase()}|${caller ?? ''}`,
     );
   }
 
@@ -315,8 +325,8 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
       shared: flights.joined,
       upstreamCalls,
       entries: { videos: videos.size, channels: channels.size, names: names.size },
-      searchesToday: searchBudget.used(),
-      searchBudgetPerDay: searchBudget.limit,
+      searchesToday: rations.usedToday(),
+      searchBudgetPerDay: rations.perDay,
     }),
   };
 }

@@ -312,14 +312,4 @@ describe('SAMPLE_EXAMPLES and the sample upstream', () => {
   });
 });
 
-describe('cost', () => {
-  it('builds a date cheaply once warm, and four weeks of dates in well under a few seconds', () => {
-    createSampleDataset({ date: '2026-01-01' });
-    let started = performance.now();
-    createSampleDataset({ date: '2026-01-02' });
-    expect(performance.now() - started).toBeLessThan(250);
-    started = performance.now();
-    for (let d = 0; d < 28; d++) createSampleDataset({ date: isoDay('2026-02-01', d) });
-    expect(performance.now() - started).toBeLessThan(5000);
-  });
-});
+// What building a date costs (first, warm, four weeks of dates) is measured by bench/sample-data.ts.

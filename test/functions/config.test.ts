@@ -27,6 +27,29 @@ describe('MAX_CONNECTIONS', () => {
   });
 });
 
+describe('SNAPSHOT_RETENTION_DAYS', () => {
+  it('defaults to 90, the longest window, and accepts a whole number from 1 to 90', () => {
+    expect(loadConfig({}).SNAPSHOT_RETENTION_DAYS).toBe(90);
+    expect(loadConfig({ SNAPSHOT_RETENTION_DAYS: '30' }).SNAPSHOT_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ SNAPSHOT_RETENTION_DAYS: '1' }).SNAPSHOT_RETENTION_DAYS).toBe(1);
+  });
+
+  it.each(['0', '91', '30d', '-30', '2.5'])('refuses %j, naming the variable', (value) => {
+    expect(() => loadConfig({ SNAPSHOT_RETENTION_DAYS: value })).toThrow(/SNAPSHOT_RETENTION_DAYS: SNAPSHOT_RETENTION_DAYS must be/);
+  });
+});
+
+describe('SNAPSHOT_BUCKET', () => {
+  it('is unset by default and takes an R2 bucket name', () => {
+    expect(loadConfig({}).SNAPSHOT_BUCKET).toBeUndefined();
+    expect(loadConfig({ SNAPSHOT_BUCKET: 'tagdex-snapshots' }).SNAPSHOT_BUCKET).toBe('tagdex-snapshots');
+  });
+
+  it.each(['Tagdex', 'ab', 'tagdex_snapshots', '-tagdex', 'tagdex/x'])('refuses %j, naming the variable', (value) => {
+    expect(() => loadConfig({ SNAPSHOT_BUCKET: value })).toThrow(/SNAPSHOT_BUCKET must be an R2 bucket name/);
+  });
+});
+
 describe('start-up', () => {
   it('stops with status 2 and the variable named when a value is bad, before reading any data', () => {
     const run = spawnSync('node', ['--import', 'tsx', 'functions/node/main.ts'], {

@@ -1,10 +1,14 @@
-/** The real entry point (functions/node/main.ts) as a child process: start-up checks and graceful shutdown. */
+/**
+ * The production server as `npm start` runs it: functions/node/main.ts bundled by the build (ingest/server-bundle.ts)
+ * and run with plain `node`, no TypeScript loader, as a child process: start-up checks and graceful shutdown.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndexes } from '../../ingest/build-index.ts';
+import { bundleServer } from '../../ingest/server-bundle.ts';
 import { createUpstreamEmulator } from '../support/emulator.ts';
 import { startFakeUpstream } from '../support/serve.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
@@ -18,14 +22,15 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'tagdex-main-'));
   await buildIndexes({ dataRoot: join(root, 'data'), buildDir: join(root, 'build'), source: 'live' });
   upstream = await startFakeUpstream(emulator);
-});
+  await bundleServer(join(root, 'server.cjs'));
+}, 60_000);
 afterAll(async () => {
   await upstream.close();
   await rm(root, { recursive: true, force: true });
 });
 
 function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/node/main.ts'], {
+  const child = spawn(process.execPath, [join(root, 'server.cjs')], {
     env: { PATH: process.env.PATH ?? '', BUILD_DIR: join(root, 'build'), DIST_DIR: join(root, 'dist'), PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,7 +51,7 @@ async function waitFor(output: () => string, pattern: RegExp, ms = 15_000): Prom
   throw new Error(`timed out waiting for ${pattern}; output so far:\n${output()}`);
 }
 
-describe('functions/node/main.ts', () => {
+describe('the bundled server (npm start)', () => {
   it('refuses to start on a bad setting, naming it, without echoing the key', async () => {
     const { output, exited } = startMain({ PORT: 'eighty', YOUTUBE_API_KEY: CANARY_KEY });
     expect(await exited).toBe(2);
@@ -69,11 +74,17 @@ describe('functions/node/main.ts', () => {
     const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/video?url=${HINDI_VIDEO_ID}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill('SIGTERM');
+    const signalled = performance.now();
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect((await response.json()).data.id).toBe(HINDI_VIDEO_ID);
     expect(await exited).toBe(0);
+    // The kept-alive connection of the finished request is closed at once, not left to its 65 s idle timeout
+    // (the forced exit would come after 2 × UPSTREAM_TIMEOUT_MS + 1 s = 17 s).
+    expect(performance.now() - signalled).toBeLessThan(8000);
     expect(output()).toMatch(/SIGTERM received/);
+    // The buffered access log was written out on the way down.
+    expect(output()).toMatch(/"path":"\/api\/v1\/video".*"status":200/);
     expect(output()).not.toContain(CANARY_KEY);
   });
 });

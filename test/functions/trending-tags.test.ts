@@ -15,17 +15,9 @@ function video(id: string, views: number, tags: string[]): SnapshotVideo {
   return {
     id,
     title: 'क्रिकेट LIVE | India vs Australia',
-    channel_id: 'UCxxxxxxxxxxxxxxxxxxxxxx',
-    channel_title: 'Star Sports',
-    category_id: '17',
-    published_at: '2025-06-01T10:00:00Z',
     view_count: views,
-    like_count: 1200,
-    comment_count: null,
-    duration_seconds: 0,
     tags,
     hashtags: [],
-    default_audio_language: 'hi',
   };
 }
 

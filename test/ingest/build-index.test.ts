@@ -30,17 +30,9 @@ function video(n: number, views: number, tags: string[], hashtags: string[] = []
   return {
     id: `vid${String(n).padStart(8, '0')}`,
     title: n % 2 ? 'مباراة الأهلي والزمالك | ملخص' : 'Resumo do jogo | FLAMENGO x PALMEIRAS',
-    channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa',
-    channel_title: 'Canal',
-    category_id: '17',
-    published_at: '2025-06-01T00:00:00Z',
     view_count: views,
-    like_count: null,
-    comment_count: 0,
-    duration_seconds: 600,
     tags,
     hashtags,
-    default_audio_language: null,
   };
 }
 

@@ -35,17 +35,9 @@ function snapshot(region: Snapshot['region'], date: string, tag: string): Snapsh
       {
         id: 'vid00000001',
         title: `A title about ${tag}`,
-        channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa',
-        channel_title: 'Canal',
-        category_id: '17',
-        published_at: '2025-06-01T00:00:00Z',
         view_count: 1000,
-        like_count: null,
-        comment_count: 0,
-        duration_seconds: 600,
         tags: [tag],
         hashtags: [],
-        default_audio_language: null,
       },
     ],
   };

@@ -23,17 +23,9 @@ const snapshot = (date: string, views = 10): Snapshot => ({
     {
       id: 'abcdefghijk',
       title: 'বাংলা নাটক ২০২৫',
-      channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa',
-      channel_title: 'নাটক',
-      category_id: '24',
-      published_at: '2025-06-01T00:00:00Z',
       view_count: views,
-      like_count: 3,
-      comment_count: null,
-      duration_seconds: 3600,
       tags: ['বাংলা নাটক'],
       hashtags: ['#নাটক'],
-      default_audio_language: 'bn',
     },
   ],
 });
@@ -70,6 +62,19 @@ describe('snapshot store', () => {
     expect(await store.dates('US')).toEqual([]);
   });
 
+  it('reads a snapshot written with the fields earlier versions kept, and writes it back without them', async () => {
+    const store = createSnapshotStore(dir);
+    const folder = join(dir, 'trending', 'BD');
+    await fs.mkdir(folder, { recursive: true });
+    const old = snapshot('2025-06-01');
+    const oldVideo = { ...old.videos[0], channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa', like_count: 3, duration_seconds: 3600, default_audio_language: 'bn' };
+    await fs.writeFile(join(folder, '2025-06-01.json'), JSON.stringify({ ...old, videos: [oldVideo] }));
+    const read = await store.read('BD', '2025-06-01');
+    expect(read).toEqual({ ok: true, snapshot: old });
+    await store.write(read.ok ? read.snapshot : old);
+    expect(JSON.parse(await fs.readFile(join(folder, '2025-06-01.json'), 'utf8')).videos[0]).toEqual(old.videos[0]);
+  });
+
   it('gives a reason for a corrupt, invalid or misfiled snapshot', async () => {
     const store = createSnapshotStore(dir);
     const folder = join(dir, 'trending', 'BD');
@@ -85,9 +90,17 @@ describe('snapshot store', () => {
   it('prunes snapshots more than 90 days before the given date, keeping day 90', async () => {
     const store = createSnapshotStore(dir);
     for (const date of ['2025-03-04', '2025-03-05', '2025-06-02']) await store.write(snapshot(date));
-    const removed = await store.prune('BD', '2025-06-02');
+    const removed = await store.prune('BD', '2025-06-02', 90);
     expect(removed).toEqual([join(dir, 'trending', 'BD', '2025-03-04.json')]);
     expect(await store.dates('BD')).toEqual(['2025-03-05', '2025-06-02']);
+  });
+
+  it('prunes to any retention, keeping snapshots newer than the given date', async () => {
+    const store = createSnapshotStore(dir);
+    for (const date of ['2025-08-13', '2025-08-14', '2025-08-15', '2025-08-16']) await store.write(snapshot(date));
+    expect(await store.prune('BD', '2025-08-15', 2)).toEqual([join(dir, 'trending', 'BD', '2025-08-13.json')]);
+    expect(await store.dates('BD')).toEqual(['2025-08-14', '2025-08-15', '2025-08-16']);
+    await expect(store.prune('BD', '2025-08-15', 0)).rejects.toThrow(/whole number of days from 1/);
   });
 });
 

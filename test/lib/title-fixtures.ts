@@ -98,17 +98,9 @@ export function snapshotVideo(n: number, title: string): SnapshotVideo {
   return {
     id: `vid${String(n).padStart(8, '0')}`,
     title,
-    channel_id: `UC${String(n).padStart(22, '0')}`,
-    channel_title: `Channel ${n}`,
-    category_id: '24',
-    published_at: '2025-06-01T05:30:00Z',
     view_count: 100_000 * (n + 1),
-    like_count: n % 3 === 0 ? null : 1_000 * n,
-    comment_count: n % 4 === 0 ? null : 100 * n,
-    duration_seconds: n % 5 === 0 ? 0 : 600,
     tags: [],
     hashtags: [],
-    default_audio_language: n % 2 === 0 ? 'hi' : null,
   };
 }
 

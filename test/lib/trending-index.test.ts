@@ -20,17 +20,9 @@ function video(name: string, views: number, tags: string[], hashtags: string[] =
   return {
     id: idOf(name),
     title: `Video ${name} | Official`,
-    channel_id: `UC${String(nextId).padStart(22, 'x')}`,
-    channel_title: 'Some Channel',
-    category_id: '10',
-    published_at: '2025-05-30T12:00:00Z',
     view_count: views,
-    like_count: null,
-    comment_count: 12,
-    duration_seconds: 253,
     tags,
     hashtags,
-    default_audio_language: null,
   };
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The snapshot sync's ObjectStore on Cloudflare R2, through `wrangler r2 object get/put/delete`: `--remote` for
+ * the account of CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID, or `--local --persist-to DIR` for wrangler's
+ * local storage, which needs no network (the tests use it). Each call is one wrangler process.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { ObjectStore } from './snapshot-sync.ts';
+
+const run = promisify(execFile);
+
+/** What wrangler prints, locally and remotely, for a key that is not there. */
+const MISSING_KEY = 'The specified key does not exist';
+
+export interface WranglerR2Options {
+  bucket: string;
+  /** A folder for wrangler's local storage (`--local --persist-to`); omitted, the Cloudflare account (`--remote`). */
+  persistTo?: string;
+  /** The wrangler executable; default `wrangler` on PATH (npm scripts put node_modules/.bin first). */
+  command?: string;
+}
+
+export function createWranglerR2Store(opts: WranglerR2Options): ObjectStore {
+  // Always explicit: wrangler 4 alone would pick local storage, and the daily job would keep nothing.
+  const where = opts.persistTo === undefined ? ['--remote'] : ['--local', '--persist-to', resolve(opts.persistTo)];
+  const objectPath = (key: string) => `${opts.bucket}/${key}`;
+
+  async function wrangler(action: 'get' | 'put' | 'delete', key: string, extra: string[] = []): Promise<void> {
+    try {
+      await run(opts.command ?? 'wrangler', ['r2', 'object', action, objectPath(key), ...extra, ...where], {
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+        maxBuffer: 4 * 1024 * 1024,
+      });
+    } catch (error) {
+      throw new WranglerError(action, objectPath(key), error);
+    }
+  }
+
+  return {
+    get: (key) =>
+      withTempFile(async (file) => {
+        try {
+          await wrangler('get', key, ['--file', file]);
+        } catch (error) {
+          if (error instanceof WranglerError && error.message.includes(MISSING_KEY)) return null;
+          throw error;
+        }
+        return new Uint8Array(await readFile(file));
+      }),
+    put: (key, body) =>
+      withTempFile(async (file) => {
+        await writeFile(file, body);
+        await wrangler('put', key, ['--file', file, '--content-type', key.endsWith('.gz') ? 'application/gzip' : 'application/json']);
+      }),
+    delete: (key) => wrangler('delete', key),
+  };
+}
+
+/** A wrangler call that failed, with wrangler's own error line (colours removed) as the message. */
+export class WranglerError extends Error {
+  override name = 'WranglerError';
+  constructor(action: string, objectPath: string, cause: unknown) {
+    const output = `${(cause as { stderr?: string }).stderr ?? ''}\n${(cause as { stdout?: string }).stdout ?? ''}`;
+    const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+    const reason = lines.find((line) => line.includes('[ERROR]')) ?? lines.at(-1) ?? (cause as Error).message;
+    super(`wrangler r2 object ${action} ${objectPath} failed: ${reason.replace(/^✘\s*\[ERROR\]\s*/, '')}`, { cause });
+  }
+}
+
+/** Runs `fn` with a path in a fresh temporary folder, removed afterwards (wrangler reads and writes files). */
+async function withTempFile<T>(fn: (file: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'tagdex-r2-'));
+  try {
+    return await fn(join(dir, 'object'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
