@@ -16,7 +16,7 @@ import { ensureSampleData } from '../ingest/run-ingest.ts';
 import { snapshotRoot } from '../ingest/snapshot-store.ts';
 import { titleScoreEndpoint } from '../functions/api/title-score.ts';
 import { queryParamNames } from '../functions/endpoint.ts';
-import { parseSearchParams } from '../functions/query.ts';
+import { parseSearch } from '../functions/query.ts';
 import { okText } from '../functions/respond.ts';
 import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import type { PreparedData } from '../functions/runtime.ts';
@@ -107,7 +107,7 @@ export async function runTitleScoreBench(opts: { rounds: number; log?: (line: st
     }
     // The endpoint's whole answer (parameters checked by zod, the score, the JSON text), as a request runs it.
     const started = cpuMicros();
-    for (let pass = 0; pass < PASSES_PER_ROUND; pass++) for (const c of cases) okText(await titleScoreEndpoint.answer(parseSearchParams(c.params, TITLE_SCORE_PARAMS, titleScoreEndpoint.query), deps as never));
+    for (let pass = 0; pass < PASSES_PER_ROUND; pass++) for (const c of cases) okText(await titleScoreEndpoint.answer(parseSearch(c.params.toString(), TITLE_SCORE_PARAMS, titleScoreEndpoint.query), deps as never));
     if (round > 0) endpoint.push((cpuMicros() - started) / (cases.length * PASSES_PER_ROUND));
   }
   samples.set('the endpoint (after): parameters, score and JSON text', endpoint);

@@ -82,8 +82,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'tagdex API',
       version: '1.0.0',
-      // The project publishes no licence (package.json is private); say so rather than leave it unstated.
-      license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
+      // The project's licence (LICENSE, package.json `license`).
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Which tags a YouTube video uses, what a video or channel is, which tags trend in a country, and how a title ' +
         'compares with the titles trending there now. No key, no sign-up; 100 requests per hour per IP address; ' +

@@ -9,7 +9,7 @@ import { ENDPOINTS, OPENAPI_PATH } from './endpoints.ts';
 import { queryParamNames, type Endpoint } from './endpoint.ts';
 import type { ApiDeps } from './deps.ts';
 import type { PipelineRequest, PlainAnswer, RateLimitResult, Runtime, StoredAnswer } from './runtime.ts';
-import { parseQuery, type RawQuery } from './query.ts';
+import { parseQuery, readQuery, type RawQuery } from './query.ts';
 import { ApiError, failureText, JSON_CONTENT_TYPE, okText } from './respond.ts';
 import { describeFailure } from './describe-failure.ts';
 import { describeError } from './describe-error.ts';
@@ -81,9 +81,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
   });
   for (const endpoint of ENDPOINTS) {
     const names = queryParamNames(endpoint.query);
+    // The raw query, not itty's `routed.query` (URLSearchParams): bytes that are not UTF-8 must reach the schemas.
     router.get(endpoint.path, (routed, exchange) =>
       limited(exchange, () => {
-        const question = ask(endpoint, names, routed.query);
+        const question = ask(endpoint, names, readQuery(new URL(routed.url).search));
         remember(exchange.request.target, question);
         return lookUp(question, exchange);
       }),

@@ -1,4 +1,7 @@
-/** Answers about the site rather than an endpoint, the same in every runtime: /healthz and CSV download names. */
+/**
+ * Answers about the site rather than an endpoint, the same in every runtime: /healthz, CSV download names, and
+ * which files in dist/ are the build's own.
+ */
 import type { BuildManifest } from '../src/schemas/build-output.ts';
 import type { DataMode } from './deps.ts';
 
@@ -48,4 +51,24 @@ export function csvDownloadName(file: CsvDownload): string {
 export function csvDownloadHeaders(urlPath: string, manifest: BuildManifest): Record<string, string> | undefined {
   const file = csvDownload(urlPath, manifest);
   return file === null ? undefined : { 'Content-Disposition': `attachment; filename="${csvDownloadName(file)}"` };
+}
+
+/** dist/'s top-level files written for Workers Static Assets (ingest/worker-assets.ts), not for visitors. */
+const WORKER_RULE_FILES = new Set(['_headers', '.assetsignore']);
+/** The pre-compressed copies beside each file (ingest/precompress-cli.ts): sent as an encoding, never by name. */
+const PRECOMPRESSED_NAME = /\.(?:br|gz)$/i;
+
+/**
+ * Whether a path names a file the build writes into dist/ for its own use, never to be served: the Worker's
+ * prepared data (`_prepared/`), `_headers`, `.assetsignore`, and the `.br`/`.gz` copies asked for by name.
+ * `urlPath` must be decoded and normalised (no `.` or `..` segments, no doubled slashes) — the path the file
+ * lookup will use, so that no other spelling of the same file gets past.
+ */
+export function isBuildInternalPath(urlPath: string): boolean {
+  const segments = urlPath.split('/').filter((segment) => segment !== '');
+  const first = segments[0]?.toLowerCase();
+  if (first === undefined) return false;
+  if (first === '_prepared') return true;
+  if (segments.length === 1 && WORKER_RULE_FILES.has(first)) return true;
+  return PRECOMPRESSED_NAME.test(segments[segments.length - 1]!);
 }

@@ -1,13 +1,15 @@
 /**
- * Serves Astro's built output (dist/): pages, CSV downloads and assets. Files are read once and kept with
+ * Serves Astro's built output (dist/): pages, CSV downloads and assets, never the build's own files (Worker data,
+ * `_headers`, `.assetsignore`, `.br`/`.gz` copies by name: site-policy.ts). Files are read once and kept with
  * their validator and compressed forms (the `.br`/`.gz` the build wrote beside them, or made on first read),
  * and each path's answers are kept ready, since a build's files never change while the process runs.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongEtag, etagMatches } from './response-cache.ts';
 import { safeRedirectLocation } from '../safe-redirect.ts';
+import { isBuildInternalPath } from '../site-policy.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,6 +105,9 @@ export function createStaticFiles(options: StaticFilesOptions) {
     if (decoded.includes('\0')) return null;
     const target = resolve(root, `.${decoded}`);
     if (target !== root && !target.startsWith(root + sep)) return null;
+    // Decided on the path the lookup uses (decoded, dot segments and doubled slashes resolved), so that
+    // `/%5Fprepared/…`, `/x/../_prepared/…` or `/_headers/` cannot reach a file `/_prepared/…` would not.
+    if (isBuildInternalPath(`/${relative(root, target).split(sep).join('/')}`)) return null;
 
     const real = await realPathInside(target);
     if (real === null) return null;

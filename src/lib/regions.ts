@@ -28,8 +28,17 @@ export const REGION_LANGUAGES: Record<Region, string> = {
   NG: 'en',
 };
 
-/** Accepts any case and surrounding spaces; returns null for anything that is not one of the eight. */
+/** Two ASCII letters, with ASCII spaces around them at most. */
+const ASCII_CODE = /^ *([A-Za-z]{2}) *$/;
+
+/**
+ * Accepts any ASCII case and surrounding spaces; returns the upper-case code, or null for anything that is not
+ * one of the eight. Only ASCII letters are read: Unicode case mapping would take the dotless ı of `ın` for I, and
+ * a lookalike (fullwidth `ＩＮ`, Cyrillic `І`) is not the code either.
+ */
 export function parseRegion(input: string): Region | null {
-  const code = input.trim().toUpperCase();
+  const letters = ASCII_CODE.exec(input)?.[1];
+  if (letters === undefined) return null;
+  const code = letters.toUpperCase();
   return (REGIONS as readonly string[]).includes(code) ? (code as Region) : null;
 }

@@ -1,6 +1,6 @@
 /** The tag-history endpoint: its query (region, tag, days) and its `data` object. */
 import { z } from 'zod';
-import { regionParameter, shown, wholeNumberParam } from './query-params.ts';
+import { regionParameter, shown, TEXT_NOTE, textParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
 import { normalizeTagSpelling, tagKey } from '../lib/tag-key.ts';
@@ -16,8 +16,7 @@ const TAG_RULE =
   'or a hashtag starting with "#"';
 
 /** The `tag` parameter: normalised to its trending-tags key; a leading `#` keeps it among hashtags. */
-const tagParameter = z
-  .string({ error: `${TAG_RULE}.` })
+const tagParameter = textParameter('tag', { error: `${TAG_RULE}.` })
   .transform((raw, ctx) => {
     const length = [...normalizeTagSpelling(raw)].length;
     if (length >= 1 && length <= TAG_MAX_CODE_POINTS) return tagKey(raw);
@@ -26,7 +25,7 @@ const tagParameter = z
   })
   .describe(
     `The tag or hashtag, 1 to ${TAG_MAX_CODE_POINTS} characters. Matched as trending-tags groups tags: NFKC, trimmed, ` +
-      'inner whitespace collapsed, case ignored. One starting with "#" is looked up among hashtags, any other among tags.',
+      `inner whitespace collapsed, case ignored. One starting with "#" is looked up among hashtags, any other among tags. ${TEXT_NOTE}`,
   );
 
 /** `?region=&tag=&days=`: region and tag required, days 1–90 (default 90). */

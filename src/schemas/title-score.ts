@@ -1,7 +1,7 @@
 /** The title-score endpoint: its query (title, region) and its `data` object, every field described. */
 import { z } from 'zod';
 import { CategoryData, categoryParameter } from './categories.ts';
-import { regionParameter } from './query-params.ts';
+import { regionParameter, TEXT_NOTE, textParameter } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { FACTOR_IDS, SCRIPT_NAMES } from '../lib/title-features.ts';
 import type { TitleScoreData as TitleScoreDataType } from '../lib/title-score.ts';
@@ -15,8 +15,7 @@ const TITLE_RULE = `1 to ${TITLE_MAX_CODE_POINTS} characters (Unicode code point
 
 /** `?title=&region=`: both required; the title is trimmed, the region upper-cased. */
 export const TitleScoreQuery = z.object({
-  title: z
-    .string({ error: `The parameter "title" is required: the title to score, ${TITLE_RULE}.` })
+  title: textParameter('title', { error: `The parameter "title" is required: the title to score, ${TITLE_RULE}.` })
     .transform((raw, ctx) => {
       const title = raw.trim();
       const length = [...title].length;
@@ -28,7 +27,7 @@ export const TitleScoreQuery = z.object({
       });
       return z.NEVER;
     })
-    .describe(`The title to score: ${TITLE_RULE}. Measured after NFKC normalisation.`),
+    .describe(`The title to score: ${TITLE_RULE}. Measured after NFKC normalisation. ${TEXT_NOTE}`),
   region: regionParameter('The country whose trending titles the title is compared with'),
   category: categoryParameter,
 });

@@ -1,6 +1,7 @@
 /** The `video` endpoint: its query (a video reference) and its data (the video record). */
 import { z } from 'zod';
 import { parseVideoRef, shorten } from '../lib/video-ref.ts';
+import { TEXT_NOTE, textParameter } from './query-params.ts';
 
 const VIDEO_EXPECTATION =
   'a YouTube video link or an 11-character video id (accepted: https://www.youtube.com/watch?v=ID, ' +
@@ -11,11 +12,9 @@ const VIDEO_EXPECTATION =
  * whose description, for the API document, is the expectation. Shared by every endpoint that takes a `url`.
  */
 export function urlParameter(expectation: string) {
-  return z
-    .string({
-      error: (issue) => (issue.input === undefined ? `url is required: ${expectation}` : `url must be ${expectation}`),
-    })
-    .describe(`${expectation[0]?.toUpperCase()}${expectation.slice(1)}.`);
+  return textParameter('url', {
+    error: (issue) => (issue.input === undefined ? `url is required: ${expectation}` : `url must be ${expectation}`),
+  }).describe(`${expectation[0]?.toUpperCase()}${expectation.slice(1)}. ${TEXT_NOTE}`);
 }
 
 /**

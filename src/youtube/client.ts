@@ -4,7 +4,7 @@
  * `X-Goog-Api-Key` header. Web-standard APIs only.
  */
 
-import { MESSAGES, UpstreamError, errorFromResponse, isRetryable, safeReason, type UpstreamErrorKind } from './errors.ts';
+import { MESSAGES, UpstreamError, afterTries, errorFromResponse, isRetryable, safeReason, type UpstreamErrorKind } from './errors.ts';
 import { UNIT_COST, type UpstreamResource } from './quota.ts';
 import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
 import type { ChannelListResponse, SearchListResponse, VideoCategoryListResponse, VideoListResponse } from './wire-types.ts';
@@ -224,6 +224,7 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     const url = new URL(resource, base);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const units = UNIT_COST[resource];
+    const failures: UpstreamError[] = [];
     for (let attemptNo = 1; ; attemptNo++) {
       // Metered before sending: the upstream charges for failed requests too.
       if (meter) {
@@ -238,7 +239,8 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
         report({ resource, status: err.status, ms: Date.now() - started, units, attempt: attemptNo, error: err.kind });
-        if (attemptNo >= MAX_ATTEMPTS || !isRetryable(err.kind)) throw err;
+        failures.push(err);
+        if (attemptNo >= MAX_ATTEMPTS || !isRetryable(err.kind)) throw afterTries(failures, timeoutMs);
         await sleep(retryBaseDelayMs * (1 + random()));
       }
     }

@@ -108,11 +108,31 @@ export const MESSAGES = {
   badRequest: (status: number) => `The YouTube Data API rejected the request as invalid (HTTP ${status}).`,
   server: (status: number) => `The YouTube Data API failed with a server error (HTTP ${status}).`,
   unexpectedStatus: (status: number) => `The YouTube Data API answered with an unexpected status (HTTP ${status}).`,
-  timeout: (ms: number) => `The YouTube Data API did not answer within ${describeDuration(ms)}.`,
+  /** `tries` counts the tries that each ran out the time limit (with a retry the client waits twice as long). */
+  timeout: (ms: number, tries = 1) =>
+    tries === 1
+      ? `The YouTube Data API did not answer within ${describeDuration(ms)}.`
+      : `The YouTube Data API did not answer in ${tries} tries of ${describeDuration(ms)}.`,
   network: 'Could not connect to the YouTube Data API (the connection failed).',
   malformed: 'The YouTube Data API sent a response that could not be read.',
   tooLarge: (bytes: number) => `The YouTube Data API sent a response larger than ${describeBytes(bytes)}, which was refused.`,
 } as const;
+
+/**
+ * The error a caller sees once every try failed: the last try's error, told so that it covers all of them. Tries
+ * that all timed out say how many ran out the limit; tries that failed in different ways name each in turn.
+ */
+export function afterTries(failures: readonly UpstreamError[], timeoutMs: number): UpstreamError {
+  const last = failures[failures.length - 1]!;
+  if (failures.length === 1) return last;
+  const options = { status: last.status, reason: last.reason };
+  if (failures.every((failure) => failure.kind === 'timeout')) {
+    return new UpstreamError('timeout', MESSAGES.timeout(timeoutMs, failures.length), options);
+  }
+  if (failures.every((failure) => failure.message === last.message)) return last;
+  const told = failures.map((failure, index) => `${index === 0 ? 'First try' : 'Retry'}: ${failure.message}`).join(' ');
+  return new UpstreamError(last.kind, told, options);
+}
 
 function describeDuration(ms: number): string {
   if (ms >= 1000 && ms % 1000 === 0) return ms === 1000 ? '1 second' : `${ms / 1000} seconds`;

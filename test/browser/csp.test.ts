@@ -6,9 +6,10 @@
 import { readdir } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, categoryPageSample, isCategoryPage, siteDataset, siteVideoId, watchPage, type PageProblems } from '../helpers/site-build.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestServer } from '../helpers/server.ts';
+import { categoryPageSample, isCategoryPage, siteVideoId, watchPage, type PageProblems } from '../helpers/site-build.ts';
+import { closeSiteInBrowser, openSiteInBrowser } from '../helpers/site-browser.ts';
 
 const provided = inject('site');
 if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
@@ -19,11 +20,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({ buildDir: site.buildDir, distDir: site.distDir, dataset: siteDataset(site.latestDate) }),
-    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
-  ]);
-  context = await browser.newContext({ baseURL: server.baseUrl });
+  ({ server, browser, context } = await openSiteInBrowser(site));
   // Every violation the page sees, whatever the console says.
   await context.addInitScript(() => {
     const seen: string[] = [];
@@ -34,8 +31,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeSiteInBrowser({ server, browser });
 });
 
 /** Opens `path`, checks the policy arrived, runs `use`, then checks no violation and no error happened. */

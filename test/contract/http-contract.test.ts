@@ -276,8 +276,9 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
 
     it('pages and CSV files carry the security headers; a path starting // is never redirected', async () => {
       const from = newClient();
-      for (const path of ['/', '/trending/in/', '/trending/in/tags-7d.csv']) {
+      for (const path of ['/', '/trending/in/', '/trending/in/tags-7d.csv', '/privacy/']) {
         const response = await get(path, from);
+        expect(response.status, path).toBe(200);
         expect(response.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
         expect(response.headers['x-frame-options'], path).toBe('DENY');
         expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');

@@ -9,7 +9,7 @@ import { risingTagsEndpoint } from '../../functions/api/rising-tags.ts';
 import { tagHistoryEndpoint } from '../../functions/api/tag-history.ts';
 import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
 import { queryParamNames, type Endpoint } from '../../functions/endpoint.ts';
-import { parseSearchParams } from '../../functions/query.ts';
+import { parseSearch } from '../../functions/query.ts';
 import type { ApiDeps } from '../../functions/deps.ts';
 import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
 import { ApiError } from '../../functions/respond.ts';
@@ -63,7 +63,7 @@ function preparedData(): PreparedData & { reads: string[] } {
 
 /** The endpoint's `data` for `query`, as the pipeline makes it (parameters validated, then `answer`). */
 async function call<Q>(endpoint: Endpoint<Q>, query: string, deps: Pick<ApiDeps, 'data'>): Promise<any> {
-  const parsed = parseSearchParams(new URLSearchParams(query), queryParamNames(endpoint.query), endpoint.query);
+  const parsed = parseSearch(new URLSearchParams(query).toString(), queryParamNames(endpoint.query), endpoint.query);
   return endpoint.answer(parsed, deps as ApiDeps);
 }
 

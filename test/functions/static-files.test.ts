@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { compressedForms } from '../../functions/node/static-files.ts';
+import { compressedForms, createStaticFiles } from '../../functions/node/static-files.ts';
+import { isBuildInternalPath } from '../../functions/site-policy.ts';
 
 let dist: string;
 let server: TestServer;
@@ -84,5 +85,53 @@ describe('static files', () => {
     expect(folder.status).toBe(301);
     expect(folder.headers.get('location')).toBe('/trending/in/');
     expect((await server.get('/trending/xx/')).status).toBe(404);
+  });
+});
+
+describe('the build’s own files, asked of createStaticFiles itself (no server check in front)', () => {
+  it.each([
+    '/_prepared/manifest.json',
+    '/%5Fprepared/manifest.json',
+    '/x/../_prepared/manifest.json',
+    '/_prepared',
+    '/_headers',
+    '/_headers/',
+    '/.assetsignore',
+    '/%2Eassetsignore',
+    '/trending/in/index.html.br',
+    '/trending/in/index.html.GZ',
+  ])('%s is not served', async (path) => {
+    const root = await mkdtemp(join(tmpdir(), 'tagdex-internal-'));
+    try {
+      await mkdir(join(root, '_prepared'), { recursive: true });
+      await mkdir(join(root, 'trending', 'in'), { recursive: true });
+      for (const file of ['_prepared/manifest.json', '_headers', '.assetsignore', 'trending/in/index.html', 'trending/in/index.html.br', 'trending/in/index.html.GZ']) {
+        await writeFile(join(root, file), 'build-internal');
+      }
+      const files = createStaticFiles({ distDir: root });
+      expect(await files.serve(path, {})).toBeNull();
+      expect((await files.serve('/trending/in/index.html', {}))?.status).toBe(200);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('isBuildInternalPath', () => {
+  it.each([
+    ['/_prepared/windows/IN/7.json', true],
+    ['/_prepared', true],
+    ['/_PREPARED/manifest.json', true],
+    ['/_headers', true],
+    ['/.assetsignore', true],
+    ['/index.html.br', true],
+    ['/trending/in/tags-7d.csv.gz', true],
+    ['/', false],
+    ['/trending/in/', false],
+    ['/trending/_headers', false],
+    ['/trending/in/tags-7d.csv', false],
+    ['/_astro/page.abc123.css', false],
+  ])('%s → %s', (path, internal) => {
+    expect(isBuildInternalPath(path)).toBe(internal);
   });
 });

@@ -138,7 +138,7 @@ describe('GET /api/v1/title-score', () => {
     });
 
     it('a blank title, naming the limit and the length it got', async () => {
-      expect((await rejection({ title: ' \t ', region: 'PK' })).message).toBe(
+      expect((await rejection({ title: ' \u3000 ', region: 'PK' })).message).toBe(
         `The parameter "title" must be ${limit}; got 0.`,
       );
     });

@@ -255,10 +255,10 @@ describe('every answer to bad input keeps the contract', () => {
       const answer = await checkRaw(Buffer.concat([Buffer.from('/api/v1/video?url='), Buffer.from(bytes)]), `raw ${bytes}`);
       expect(answer.status).toBe(422);
     }
-    // The same bytes percent-encoded reach the handlers, which read them as U+FFFD: a title is scored, a url refused.
+    // The same bytes percent-encoded reach the handlers, which refuse them by name rather than read U+FFFD (issue 19).
     const encoded = await check('/api/v1/title-score?region=IN&title=%FF%FE');
-    expect(encoded).toMatchObject({ ok: true });
-    expect((await check('/api/v1/video?url=%FF%FE')).error).toMatch(/^url must be/);
+    expect(encoded.error).toMatch(/^The parameter "title" must be Unicode text.*not UTF-8: "%FF%FE"\.$/);
+    expect((await check('/api/v1/video?url=%FF%FE')).error).toMatch(/^The parameter "url" must be Unicode text.*not UTF-8/);
   });
 
   it('for 100 KB values (over the request-line limit) and 15 KB values (under it)', async () => {

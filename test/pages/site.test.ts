@@ -36,13 +36,13 @@ async function htmlFiles(dir: string): Promise<string[]> {
 }
 
 describe('site map', () => {
-  it('has the home page, the API page, the 404 page and every country page and CSV', async () => {
+  it('has the home page, the API page, the privacy page, the 404 page and every country page and CSV', async () => {
     const files = new Set(
       (await readdir(site.distDir, { recursive: true, withFileTypes: true }))
         .filter((e) => e.isFile())
         .map((e) => relative(site.distDir, join(e.parentPath, e.name))),
     );
-    const expected = ['index.html', 'api/index.html', '404.html', 'favicon.svg'];
+    const expected = ['index.html', 'api/index.html', 'privacy/index.html', '404.html', 'favicon.svg'];
     for (const region of REGIONS) {
       const dir = `trending/${region.toLowerCase()}`;
       expected.push(`${dir}/index.html`, `${dir}/1d/index.html`, `${dir}/30d/index.html`, `${dir}/90d/index.html`);

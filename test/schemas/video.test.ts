@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_NOTE } from '../../src/schemas/query-params.ts';
 import { describe, expect, it } from 'vitest';
 import { VideoData, VideoQuery } from '../../src/schemas/video.ts';
 
@@ -49,8 +50,10 @@ describe('VideoQuery', () => {
     expect(message.length).toBeLessThan(600);
   });
 
-  it('quotes control characters instead of echoing them raw', () => {
-    expect(messageFor({ url: 'dQw4w9\nWgXcQ' })).toContain('got "dQw4w9\\nWgXcQ"');
+  it('refuses control characters by code point instead of echoing them raw', () => {
+    const message = messageFor({ url: 'dQw4w9\nWgXcQ' });
+    expect(message).toMatch(/^The parameter "url" must be Unicode text.*; it contains U\+000A\.$/);
+    expect(message).not.toContain('\n');
   });
 });
 
@@ -70,7 +73,7 @@ describe('VideoQuery as a document', () => {
       properties: { url: { type: string; description: string } };
       required: string[];
     };
-    expect(schema.properties.url).toEqual({ type: 'string', description: `A${ACCEPTED.slice(1)}.` });
+    expect(schema.properties.url).toEqual({ type: 'string', description: `A${ACCEPTED.slice(1)}. ${TEXT_NOTE}` });
     expect(schema.required).toEqual(['url']);
   });
 });

@@ -206,8 +206,9 @@ describe('upstream errors', () => {
     ['502 with an HTML page', { kind: 'status', status: 502 }, 'server', 502, /server error \(HTTP 502\)/],
     ['503', { kind: 'status', status: 503 }, 'server', 503, /server error \(HTTP 503\)/],
     ['connection reset', { kind: 'reset' }, 'network', null, /^Could not connect to the YouTube Data API/],
-    ['no answer', { kind: 'hang' }, 'timeout', null, /^The YouTube Data API did not answer within 200 ms\.$/],
-    ['a body that trickles in', { kind: 'slowDrip', chunkDelayMs: 40 }, 'timeout', 200, /did not answer within 200 ms/],
+    // Both tries ran out the limit, so the message counts them: the caller waited twice the limit.
+    ['no answer', { kind: 'hang' }, 'timeout', null, /^The YouTube Data API did not answer in 2 tries of 200 ms\.$/],
+    ['a body that trickles in', { kind: 'slowDrip', chunkDelayMs: 40 }, 'timeout', 200, /did not answer in 2 tries of 200 ms/],
     ['malformed JSON', { kind: 'malformedJson' }, 'malformed', 200, /^The YouTube Data API sent a response that could not be read\.$/],
     ['a truncated body', { kind: 'truncated' }, 'malformed', 200, /could not be read/],
     ['items without a snippet', { kind: 'wrongShape', variant: 'missingSnippet' }, 'malformed', 200, /could not be read/],
@@ -352,6 +353,28 @@ describe('retries', () => {
     expect(meter).toEqual({ calls: 1, units: 1 });
   });
 
+  it.each<[string, Fault, Fault, string]>([
+    [
+      'a 503, then no answer',
+      { kind: 'status', status: 503 },
+      { kind: 'hang' },
+      'First try: The YouTube Data API failed with a server error (HTTP 503). Retry: The YouTube Data API did not answer within 200 ms.',
+    ],
+    [
+      'no answer, then a 503',
+      { kind: 'hang' },
+      { kind: 'status', status: 503 },
+      'First try: The YouTube Data API did not answer within 200 ms. Retry: The YouTube Data API failed with a server error (HTTP 503).',
+    ],
+  ])('two tries failing differently (%s) are both told, in order', async (_label, first, second, message) => {
+    const { emulator, client } = emulatedClient();
+    emulator.injectFault(first);
+    emulator.injectFault(second);
+    const error = await upstreamFailure(client.listVideosById([VIDEO_HINDI]));
+    expect(error.message).toBe(message);
+    expect(error.kind).toBe(second.kind === 'hang' ? 'timeout' : 'server');
+  });
+
   it('waits base × (1 + random) before the retry', async () => {
     const starts: number[] = [];
     const { emulator } = emulatedClient();
@@ -397,7 +420,7 @@ describe('retries', () => {
       retryBaseDelayMs: 1,
     });
     const error = await upstreamFailure(client.listVideosById([VIDEO_HINDI]));
-    expect(error.message).toBe('The YouTube Data API did not answer within 30 ms.');
+    expect(error.message).toBe('The YouTube Data API did not answer in 2 tries of 30 ms.');
   });
 });
 
