@@ -47,7 +47,7 @@ describe('parseSearch', () => {
   });
 
   it('ignores an unknown parameter whatever its encoding', () => {
-    expect(parseSearch('?title=ok&region=in&utm=%FF', TITLE_PARAMS, TitleScoreQuery)).toEqual({ title: 'ok', region: 'IN' });
+    expect(parseSearch('?title=ok&region=in&utm=%FF', TITLE_PARAMS, TitleScoreQuery)).toEqual({ title: 'ok', region: 'IN', category: null });
   });
 
   it('refuses a repeated parameter', () => {
