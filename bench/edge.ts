@@ -107,9 +107,10 @@ async function workerPipelineCpu(
     accessLog: () => {},
     errorLog: () => {},
     startedAt: Date.now(),
+    mcpAllowedHosts: [],
   });
   const handle = (target: string) =>
-    pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} }).then((answer) => {
+    pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {}, body: async () => null }).then((answer) => {
       if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
     });
   const call = () => handle(path);

@@ -23,6 +23,11 @@ const wholeNumber = (name: string, min: number, max: number) =>
  */
 export const DEFAULT_MAX_CONNECTIONS = 4096;
 
+/** One MCP_ALLOWED_HOSTS entry: `*`, a host name (`*.` for its subdomains) or an IP, with an optional port. */
+const ALLOWED_HOST = /^(?:\*|(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?)$/;
+const ALLOWED_HOST_RULE =
+  'is not a host: give comma-separated host names such as tagdex.example.org, *.example.org, 203.0.113.5:4321 or [::1], or * for any host';
+
 const Env = z.object({
   YOUTUBE_API_KEY: z
     .string()
@@ -57,6 +62,11 @@ const Env = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org' })
     .optional(),
   MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(ALLOWED_HOST, { error: (issue) => `${JSON.stringify(issue.input)} ${ALLOWED_HOST_RULE}` }))),
 });
 
 export type Config = z.output<typeof Env> & { mode: DataMode };

@@ -20,13 +20,14 @@ import { rateLimitHeaders, tooManyMessage } from './rate-limit-policy.ts';
 import { healthData } from './site-policy.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createAccessLog, type CacheState } from './access-log.ts';
+import { createMcpHandler, isMcpTarget, MCP_PATH, MCP_PREFLIGHT_LIST } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
 import { MESSAGES } from '../src/youtube/errors.ts';
 
-/** Paths the pipeline answers: the API and the health check. Everything else is the site's. */
+/** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
-  return pathname.startsWith('/api/v1/') || pathname === '/api/v1' || pathname === '/healthz';
+  return pathname.startsWith('/api/v1/') || pathname === '/api/v1' || pathname === '/healthz' || pathname === MCP_PATH;
 }
 
 /** The origin requests are resolved against: only the path and query of a request decide its answer. */
@@ -60,6 +61,14 @@ export function createPipeline(runtime: Runtime): Pipeline {
   });
   const accessLog = createAccessLog(runtime.accessLog, runtime.now);
   let openApiAnswer: Promise<StoredAnswer> | undefined;
+  // A tool call takes the endpoint's own path (rate limit, validation, cache) as a request of the same client.
+  const answerMcp = createMcpHandler({
+    allowedHosts: runtime.mcpAllowedHosts,
+    callEndpoint: (tool, query, request) => {
+      const exchange = newExchange(request);
+      return serveEndpoint(tool.endpoint, tool.names, query, exchange).catch((error: unknown) => answerFailure(exchange, error));
+    },
+  });
 
   const router = Router<Routed, [Exchange], PlainAnswer>({
     catch: (error, _routed, exchange) => answerFailure(exchange, error),
@@ -77,6 +86,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
       return respond(exchange, await openApiAnswer);
     })
     .get('/healthz', () => health())
+    .all(MCP_PATH, async (_routed, exchange) => logged(exchange, await answerMcp(exchange.request)))
     .all('*', (routed, exchange) => {
       const { pathname } = new URL(routed.url);
       const method = exchange.request.method;
@@ -214,19 +224,19 @@ export function createPipeline(runtime: Runtime): Pipeline {
   }
 
   return function handle(request: PipelineRequest): Promise<PlainAnswer> {
-    if (request.method === 'OPTIONS') return Promise.resolve({ status: 204, headers: PREFLIGHT_LIST.slice(), body: null });
-    const exchange: Exchange = {
-      request,
-      started: performance.now(),
-      limit: null,
-      cacheState: 'none',
-      meter: { calls: 0, units: 0 },
-    };
+    if (request.method === 'OPTIONS') {
+      return Promise.resolve({ status: 204, headers: (isMcpTarget(request.target) ? MCP_PREFLIGHT_LIST : PREFLIGHT_LIST).slice(), body: null });
+    }
+    const exchange = newExchange(request);
     // HEAD is answered as GET (the adapter leaves the body out); any other method reaches the catch-all.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const target = request.target.startsWith('/') ? request.target : `/${request.target}`;
     return router.fetch({ method, url: ORIGIN + target } as Routed, exchange);
   };
+}
+
+function newExchange(request: PipelineRequest): Exchange {
+  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: { calls: 0, units: 0 } };
 }
 
 /** Does an Accept-Encoding header accept gzip (and not with q=0)? */
