@@ -7,8 +7,10 @@
  * - CPU per request of `trending-tags?days=90&limit=500` and `title-score`: workerd freezes the clock inside a
  *   request (timers advance only on I/O), so CPU is measured by running the Worker's own API pipeline
  *   (createPipeline configured as the Worker configures it + the assets reader over dist/) in Node's V8 under process.cpuUsage(): first request
- *   of an isolate (cold code and data), a warm request, and warm code reading a window or benchmark not yet read.
- * Sample mode; needs `npm run build` once (serve:edge) and Debian-free loopback only.
+ *   of an isolate (cold code and data), a warm request, and warm code reading a window or benchmark not yet read;
+ *   the same two answers as MCP tools/call requests to /mcp (the SDK's server and transport made per request).
+ * Sample mode; needs `npm run build` once (serve:edge) and Debian-free loopback only. BENCH_CPU_ONLY=1 measures
+ * only the CPU (no wrangler).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -19,7 +21,7 @@ import { createPipeline } from '../functions/pipeline.ts';
 import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createSampleClient } from '../functions/upstream.ts';
-import type { ResponseCache } from '../functions/runtime.ts';
+import type { PipelineRequest, ResponseCache } from '../functions/runtime.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -81,10 +83,33 @@ async function cpu(work: () => Promise<unknown>): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
+/** A GET of an API path, as the Worker hands it to the pipeline. */
+function apiRequest(target: string): PipelineRequest {
+  return { method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {}, body: async () => null };
+}
+
+const MCP_HEADERS: Record<string, string> = {
+  host: 'localhost:8787',
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+/** A tools/call of an API path's tool (`/api/v1/trending-tags?…` → trending_tags with its parameters) to /mcp. */
+function mcpToolRequest(target: string): PipelineRequest {
+  const url = new URL(target, 'http://x');
+  const name = url.pathname.slice('/api/v1/'.length).replace(/-/g, '_');
+  const body = new TextEncoder().encode(
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: Object.fromEntries(url.searchParams) } }),
+  );
+  return { ...apiRequest('/mcp'), method: 'POST', header: (header) => MCP_HEADERS[header], body: async () => body };
+}
+
 async function workerPipelineCpu(
   path: string,
   runs: number,
   otherPath: string,
+  toRequest: (target: string) => PipelineRequest = apiRequest,
 ): Promise<{ firstMs: number; warmMedianMs: number; coldDataMs: number }> {
   const dist = join(ROOT, process.env.DIST_DIR ?? 'dist');
   const assets: AssetFetcher = {
@@ -110,8 +135,9 @@ async function workerPipelineCpu(
     mcpAllowedHosts: [],
   });
   const handle = (target: string) =>
-    pipeline({ method: 'GET', target, header: () => undefined, client: '127.0.0.1', waitUntil: () => {}, body: async () => null }).then((answer) => {
+    pipeline(toRequest(target)).then((answer) => {
       if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
+      if (answer.body && new TextDecoder().decode(answer.body).includes('"isError":true')) throw new Error(`${target}: a tool error`);
     });
   const call = () => handle(path);
   const firstMs = await cpu(call);
@@ -128,7 +154,13 @@ const TITLE = `/api/v1/title-score?region=IN&title=${encodeURIComponent('क्�
 report.cpu = {
   trendingTags90x500: await workerPipelineCpu(TRENDING, 200, TRENDING.replace('region=IN', 'region=BR')),
   titleScore: await workerPipelineCpu(TITLE, 200, TITLE.replace('region=IN', 'region=BR')),
+  mcpTrendingTags90x500: await workerPipelineCpu(TRENDING, 200, TRENDING.replace('region=IN', 'region=BR'), mcpToolRequest),
+  mcpTitleScore: await workerPipelineCpu(TITLE, 200, TITLE.replace('region=IN', 'region=BR'), mcpToolRequest),
 };
+if (process.env.BENCH_CPU_ONLY === '1') {
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  process.exit(0);
+}
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   const full = await start('start:edge');
   report.coldStartWithBuildMs = full.ms;

@@ -223,6 +223,20 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(wrongType.status).toBe(415);
   });
 
+  it('is documented where people and models look: /llms.txt and the /api/ page name the endpoint and every tool', async () => {
+    const llms = await httpGet(`${runtime.baseUrl}/llms.txt`, { from: newAddress() });
+    expect(llms.status).toBe(200);
+    expect(llms.headers['content-type']).toMatch(/^text\/plain/);
+    const page = await httpGet(`${runtime.baseUrl}/api/`, { from: newAddress() });
+    expect(page.body).toContain('Use from an AI assistant');
+    for (const endpoint of ENDPOINTS) {
+      expect(llms.body).toContain(`- ${toolName(endpoint.path)}: `);
+      expect(llms.body).toContain(`GET ${endpoint.path} `);
+      expect(page.body).toContain(`<code>${toolName(endpoint.path)}</code>`);
+    }
+    expect(llms.body).toMatch(/Endpoint: .*\/mcp — Streamable HTTP/);
+  });
+
   it('answers the CORS preflight for POST with the transport’s headers', async () => {
     const answer = await httpGet(mcpUrl(), {
       method: 'OPTIONS',
