@@ -125,6 +125,9 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     const result = await client.callTool({ name: 'trending_tags', arguments: { region: 'in', days: 30, limit: 3 } });
     const answer = await rest('/api/v1/trending-tags', { region: 'IN', days: '30', limit: '3' }, newAddress());
     expect(result.structuredContent).toEqual(answer.json().data);
+    // The access log names the tool call as what it is (the Worker's console.log lines are not shown by
+    // `wrangler dev --log-level warn`, so only the Node server's log can be read here).
+    if (name === 'node') await expect.poll(() => runtime.logs().some((line) => /"method":"TOOL","path":"\/mcp\/trending_tags","params":\{"region":"in","days":"30","limit":"3"\}/.test(line))).toBe(true);
   });
 
   it('turns a 422, a 404 and an upstream 502 into error results with the message the API gives', async () => {
@@ -221,6 +224,8 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(tooBig.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('65536') } });
     const wrongType = await post(mcpUrl(), INITIALIZE, { ...MCP_HEADERS, 'Content-Type': 'text/plain' }, from);
     expect(wrongType.status).toBe(415);
+    const noAccept = await post(mcpUrl(), INITIALIZE, { 'Content-Type': 'application/json' }, from);
+    expect(noAccept.status).toBe(406);
   });
 
   it('is documented where people and models look: /llms.txt and the /api/ page name the endpoint and every tool', async () => {
