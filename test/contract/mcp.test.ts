@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet, type RawResponse } from '../helpers/http.ts';
 import { fixtureDataset, HANDLE_CHANNEL, HINDI_VIDEO_ID, MISSING_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
+import { startTestServer } from '../helpers/server.ts';
 import { ENDPOINTS } from '../../functions/endpoints.ts';
 import { toolName } from '../../functions/mcp/tools.ts';
 import { MAX_MCP_BODY_BYTES } from '../../functions/mcp/mcp-handler.ts';
@@ -201,6 +202,12 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     }
   });
 
+  it('accepts the hosts the deployment configures: wrangler.toml’s *.workers.dev on the Worker', async () => {
+    const host = 'tagdex.someone.workers.dev';
+    const answer = await post(mcpUrl(), INITIALIZE, { ...MCP_HEADERS, Host: host, Origin: `https://${host}` }, newAddress());
+    expect(answer.status).toBe(name === 'worker' ? 200 : 403);
+  });
+
   it('answers GET and DELETE with 405 and Allow, as a stateless server without SSE does', async () => {
     for (const method of ['GET', 'DELETE']) {
       const answer = await httpGet(mcpUrl(), { method, from: newAddress(), headers: { Accept: 'text/event-stream' } });
@@ -253,5 +260,19 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(answer.headers['access-control-allow-methods']).toContain('POST');
     expect(String(answer.headers['access-control-allow-headers'])).toMatch(/Mcp-Protocol-Version/);
     expect(String(answer.headers['access-control-allow-headers'])).toMatch(/Mcp-Session-Id/);
+  });
+});
+
+describe('the MCP endpoint of a Node server published at PUBLIC_API_BASE', () => {
+  it('accepts that host, and still only it and localhost', async () => {
+    const server = await startTestServer({ publicApiBase: 'https://tagdex.example.org' });
+    try {
+      const at = (host: string) => post(`${server.baseUrl}/mcp`, INITIALIZE, { ...MCP_HEADERS, Host: host }, '127.0.0.1');
+      expect((await at('tagdex.example.org')).status).toBe(200);
+      expect((await at('localhost')).status).toBe(200);
+      expect((await at('other.example.org')).status).toBe(403);
+    } finally {
+      await server.close();
+    }
   });
 });
