@@ -16,7 +16,7 @@ import { createPipeline } from '../functions/pipeline.ts';
 import { webEtag } from '../functions/etag.ts';
 import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
 import { createSampleClient } from '../functions/upstream.ts';
-import type { ResponseCache } from '../functions/runtime.ts';
+import type { PipelineRequest, ResponseCache } from '../functions/runtime.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 
@@ -65,16 +65,36 @@ async function setUp() {
     accessLog: () => {},
     errorLog: (line) => process.stderr.write(`${line}\n`),
     startedAt: Date.now(),
+    mcpAllowedHosts: [],
   });
 }
 
 let pipeline: Awaited<ReturnType<typeof setUp>>;
 
+/** The request for `path`: a GET of the API, or (EDGE_CPU_VIA=mcp) the same question as a tools/call to /mcp. */
+function requestFor(path: string): PipelineRequest {
+  const plain: PipelineRequest = { method: 'GET', target: path, header: () => undefined, client: '127.0.0.1', waitUntil: () => {}, body: async () => null };
+  if (process.env.EDGE_CPU_VIA !== 'mcp') return plain;
+  const url = new URL(path, 'http://x');
+  const name = url.pathname.slice('/api/v1/'.length).replace(/-/g, '_');
+  const body = new TextEncoder().encode(
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: Object.fromEntries(url.searchParams) } }),
+  );
+  const headers: Record<string, string> = {
+    host: '127.0.0.1:8787',
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  };
+  return { ...plain, method: 'POST', target: '/mcp', header: (header) => headers[header], body: async () => body };
+}
+
 async function cpuMs(path: string): Promise<number> {
   const before = process.cpuUsage();
-  const answer = await pipeline({ method: 'GET', target: path, header: () => undefined, client: '127.0.0.1', waitUntil: () => {} });
+  const answer = await pipeline(requestFor(path));
   const used = process.cpuUsage(before);
   if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  if (answer.body && new TextDecoder().decode(answer.body).includes('"isError":true')) throw new Error(`${path}: a tool error`);
   return (used.user + used.system) / 1000;
 }
 

@@ -9,7 +9,7 @@
  *   Worker's own pipeline in Node's V8 under process.cpuUsage(): the first request of an isolate (cold code and
  *   data), a warm request, and warm code reading data not read yet. Live mode replays upstream answers recorded
  *   from the emulator, so none of the emulator's work is counted.
- * Needs `npm run build` once (serve:edge) and loopback only.
+ * Needs `npm run build` once (serve:edge) and loopback only. BENCH_CPU_ONLY=1 measures only the CPU (no wrangler).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -118,11 +118,15 @@ async function recordUpstream(targets: string[]): Promise<string> {
 }
 let OTHER_VIDEO = '';
 
-/** CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data. */
-function endpointCpu(mode: 'sample' | 'live', target: string, other: string, recorded?: string) {
+/**
+ * CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data;
+ * `via: 'mcp'` asks the same question as an MCP tools/call to /mcp.
+ */
+function endpointCpu(mode: 'sample' | 'live', target: string, other: string, recorded?: string, via: 'api' | 'mcp' = 'api') {
   const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/edge-cpu.ts'), mode, target, other, ...(recorded ? [recorded] : [])], {
     cwd: ROOT,
     encoding: 'utf8',
+    env: { ...process.env, EDGE_CPU_VIA: via },
   });
   if (child.status !== 0) throw new Error(`bench/edge-cpu.ts ${mode} ${target} failed:\n${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { firstMs: number; warmMedianMs: number; coldDataMs: number };
@@ -138,7 +142,16 @@ for (const mode of ['sample', 'live'] as const) {
     process.stderr.write(`bench:edge: ${mode} ${name} ${JSON.stringify(cpu[mode]![name])}\n`);
   }
 }
+for (const name of ['trendingTags90x500', 'titleScore']) {
+  const [target, other] = ENDPOINT_TARGETS[name]!;
+  cpu.sample![`mcp ${name}`] = endpointCpu('sample', target, other, undefined, 'mcp');
+  process.stderr.write(`bench:edge: sample mcp ${name} ${JSON.stringify(cpu.sample![`mcp ${name}`])}\n`);
+}
 report.cpuMs = cpu;
+if (process.env.BENCH_CPU_ONLY === '1') {
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  process.exit(0);
+}
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   const full = await start('start:edge');
   report.coldStartWithBuildMs = full.ms;

@@ -28,6 +28,10 @@ export const DEFAULT_MAX_CONNECTIONS = 4096;
  * Developer Policies allow 30 without the derived-metrics amendment (README "YouTube API terms").
  */
 export const DEFAULT_SNAPSHOT_RETENTION_DAYS = 90;
+/** One MCP_ALLOWED_HOSTS entry: `*`, a host name (`*.` for its subdomains) or an IP, with an optional port. */
+const ALLOWED_HOST = /^(?:\*|(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?)$/;
+const ALLOWED_HOST_RULE =
+  'is not a host: give comma-separated host names such as tagdex.example.org, *.example.org, 203.0.113.5:4321 or [::1], or * for any host';
 
 const Env = z.object({
   YOUTUBE_API_KEY: z
@@ -75,6 +79,11 @@ const Env = z.object({
       'SNAPSHOT_BUCKET must be an R2 bucket name: 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit',
     )
     .optional(),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(ALLOWED_HOST, { error: (issue) => `${JSON.stringify(issue.input)} ${ALLOWED_HOST_RULE}` }))),
 });
 
 export type Config = z.output<typeof Env> & { mode: DataMode };

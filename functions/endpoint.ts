@@ -14,8 +14,13 @@ export interface Endpoint<Q = unknown> {
   path: `/api/v1/${string}`;
   operationId: string;
   summary: string;
-  /** What the endpoint answers and costs, for the API document (and the MCP tool description). */
+  /** What the endpoint answers and costs, for the API document. */
   description: string;
+  /**
+   * For an AI assistant (the MCP tool's description, after the summary): which questions the tool answers and
+   * what to pass. Without it the tool is described by `description`.
+   */
+  tool?: string;
   /** Validates the query; its output is everything the answer depends on, and so the cache key. */
   query: QuerySchema<Q>;
   data: z.ZodType;

@@ -119,7 +119,8 @@ function typedExample(schema: Record<string, unknown>, value: string): string | 
   return schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
 }
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+/** A zod schema as JSON Schema 2020-12, without `$schema` (the API document and the MCP tools use this dialect). */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   return json;
 }

@@ -20,13 +20,14 @@ import { rateLimitHeaders, tooManyMessage } from './rate-limit-policy.ts';
 import { healthData } from './site-policy.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createAccessLog, type CacheState } from './access-log.ts';
+import { createMcpHandler, isMcpTarget, MCP_PATH, MCP_PREFLIGHT_LIST } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
 import { MESSAGES } from '../src/youtube/errors.ts';
 
-/** Paths the pipeline answers: the API and the health check. Everything else is the site's. */
+/** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
-  return pathname.startsWith('/api/v1/') || pathname === '/api/v1' || pathname === '/healthz';
+  return pathname.startsWith('/api/v1/') || pathname === '/api/v1' || pathname === '/healthz' || pathname === MCP_PATH;
 }
 
 /** The origin requests are resolved against: only the path and query of a request decide its answer. */
@@ -75,6 +76,16 @@ export function createPipeline(runtime: Runtime): Pipeline {
   // and validation (both pure functions of the target). Cleared when full, so a flood of new targets stays bounded.
   const known = new Map<string, Question>();
   let openApiAnswer: Promise<StoredAnswer> | undefined;
+  // A tool call takes the endpoint's own path (rate limit, validation, cache) as a request of the same client.
+  const answerMcp = createMcpHandler({
+    allowedHosts: runtime.mcpAllowedHosts,
+    callEndpoint: (tool, query, request) => {
+      const exchange = newExchange(request);
+      return Promise.resolve()
+        .then(() => serveEndpoint(tool.endpoint, tool.names, query, exchange))
+        .catch((error: unknown) => answerFailure(exchange, error));
+    },
+  });
 
   const router = Router<Routed, [Exchange], PlainAnswer>({
     catch: (error, _routed, exchange) => answerFailure(exchange, error),
@@ -83,11 +94,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
     const names = queryParamNames(endpoint.query);
     // The raw query, not itty's `routed.query` (URLSearchParams): bytes that are not UTF-8 must reach the schemas.
     router.get(endpoint.path, (routed, exchange) =>
-      limited(exchange, () => {
-        const question = ask(endpoint, names, readQuery(new URL(routed.url).search));
-        remember(exchange.request.target, question);
-        return lookUp(question, exchange);
-      }),
+      serveEndpoint(endpoint, names, readQuery(new URL(routed.url).search), exchange, exchange.request.target),
     );
   }
   router
@@ -99,6 +106,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
       return respond(exchange, await openApiAnswer);
     })
     .get('/healthz', () => health())
+    .all(MCP_PATH, async (_routed, exchange) => logged(exchange, await answerMcp(exchange.request)))
     .all('*', (routed, exchange) => {
       const { pathname } = new URL(routed.url);
       const method = exchange.request.method;
@@ -119,6 +127,18 @@ export function createPipeline(runtime: Runtime): Pipeline {
   function ask(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
     const parsed = parseQuery(query, names, endpoint.query);
     return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
+  }
+
+  /**
+   * Counts the request, validates its query and answers it; a valid question is remembered under `target` (the
+   * request target a later identical request will carry), when there is one.
+   */
+  function serveEndpoint(endpoint: Endpoint, names: readonly string[], query: RawQuery, exchange: Exchange, target?: string) {
+    return limited(exchange, () => {
+      const question = ask(endpoint, names, query);
+      if (target !== undefined) remember(target, question);
+      return lookUp(question, exchange);
+    });
   }
 
   function remember(target: string, question: Question): void {
@@ -269,14 +289,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
   }
 
   return function handle(request: PipelineRequest): PlainAnswer | Promise<PlainAnswer> {
-    if (request.method === 'OPTIONS') return { status: 204, headers: PREFLIGHT_LIST.slice(), body: null };
-    const exchange: Exchange = {
-      request,
-      started: performance.now(),
-      limit: null,
-      cacheState: 'none',
-      meter: { calls: 0, units: 0 },
-    };
+    if (request.method === 'OPTIONS') {
+      return { status: 204, headers: (isMcpTarget(request.target) ? MCP_PREFLIGHT_LIST : PREFLIGHT_LIST).slice(), body: null };
+    }
+    const exchange = newExchange(request);
     // HEAD is answered as GET (the adapter leaves the body out); any other method reaches the catch-all.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const question = method === 'GET' ? known.get(request.target) : undefined;
@@ -292,6 +308,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
  */
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | undefined)?.then === 'function';
+}
+
+function newExchange(request: PipelineRequest): Exchange {
+  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: { calls: 0, units: 0 } };
 }
 
 /** Does an Accept-Encoding header accept gzip (and not with q=0)? */

@@ -115,6 +115,8 @@ export interface PipelineRequest {
   client: string;
   /** Lets work finish after the answer is sent (the Worker's `ctx.waitUntil`; Node simply lets it run). */
   waitUntil(work: Promise<unknown>): void;
+  /** The request body, read only when asked (POST /mcp), or null when it is longer than `maxBytes`. */
+  body(maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null>;
 }
 
 /** What a runtime hands the pipeline once per process (or isolate). */
@@ -144,4 +146,6 @@ export interface Runtime {
   errorLog(line: string): void;
   /** When the process or isolate started (ms since the epoch), for /healthz. */
   startedAt: number;
+  /** Hosts /mcp accepts in Host and Origin besides localhost (functions/mcp/host-policy.ts). */
+  mcpAllowedHosts: readonly string[];
 }

@@ -20,6 +20,8 @@ export const tagHistoryEndpoint = defineEndpoint({
   query: TagHistoryQuery,
   data: TagHistoryData,
   dataName: 'TagHistoryData',
+  tool:
+    'Use it for "how has <tag> done in <country> lately?": one point per daily snapshot over the last `days` days (1 to 90, default 90) with how many chart videos carried the tag and their views. Pass `region` and `tag`; a tag starting with # is looked up among hashtags.',
   errors: [422],
   example: { region: 'IN', tag: 'cricket', days: '90' },
   async answer(query, deps): Promise<TagHistoryData> {

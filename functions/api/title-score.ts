@@ -20,6 +20,8 @@ export const titleScoreEndpoint = defineEndpoint({
   query: TitleScoreQuery,
   data: TitleScoreData,
   dataName: 'TitleScoreData',
+  tool:
+    'Use it to judge a proposed video title for a country before publishing: a score out of 100 and, factor by factor (length, words, digits, emoji, brackets, separators, hashtags, capitals, script, trending keywords), how the title compares with the titles trending there now. Pass `title` (1 to 100 characters) and `region`.',
   errors: [422],
   example: { title: 'IPL 2026 Final | CSK vs MI Highlights', region: 'IN' },
   async answer(query, deps) {

@@ -19,6 +19,8 @@ export const trendingTagsEndpoint = defineEndpoint({
   query: TrendingTagsQuery,
   data: TrendingTagsData,
   dataName: 'TrendingTagsData',
+  tool:
+    'Use it for "what is trending in <country>?": the tags most used by the videos on YouTube’s most-popular chart of a country, counted over the last `days` daily snapshots (1 to 90, default 7; 1 is today’s chart, 30 a month), with how many trending videos carry each tag and their views. Pass `region` as a two-letter code.',
   errors: [422],
   example: { region: 'IN', days: '7', limit: '20' },
   async answer(query, deps): Promise<TrendingTagsData> {

@@ -18,6 +18,7 @@ import { createAnswerGzip, MemoryResponseCache, strongEtag } from './response-ca
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createNodeServer } from './server.ts';
+import { mcpAllowedHosts } from '../mcp/host-policy.ts';
 
 export interface NodeAppOverrides {
   now?: Clock;
@@ -47,6 +48,7 @@ export type NodeConfig = Pick<
   | 'TRUST_PROXY_HEADER'
   | 'MAX_CONNECTIONS'
   | 'PUBLIC_API_BASE'
+  | 'MCP_ALLOWED_HOSTS'
 >;
 
 /** Longest the client's retry waits, as src/youtube/client.ts draws it (base × (1 + random)), at the default base. */
@@ -80,6 +82,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     accessLog: overrides.accessLog ?? ((line) => log!.write(`${line}\n`)),
     errorLog,
     startedAt: now(),
+    mcpAllowedHosts: mcpAllowedHosts(config),
   };
   const site = createStaticFiles({
     distDir: config.DIST_DIR,

@@ -11,6 +11,7 @@ import type { StaticAnswer } from './static-files.ts';
 import { answerClientError } from './client-error.ts';
 import { JSON_CONTENT_TYPE } from '../respond.ts';
 import { CORS_HEADERS } from '../cors.ts';
+import { readBoundedBody } from '../request-body.ts';
 
 export interface NodeServerOptions {
   pipeline: Pipeline;
@@ -51,6 +52,7 @@ export function createNodeServer(options: NodeServerOptions) {
       },
       client: clientKey(req),
       waitUntil: keepRunning,
+      body: (maxBytes) => readBoundedBody(req[Symbol.asyncIterator](), req.headers['content-length'], maxBytes),
     });
     // A cache hit comes back at once: written in the same tick, without a promise.
     if (!(answer instanceof Promise)) return write(res, answer, method === 'HEAD');

@@ -35,6 +35,8 @@ export function workerEnvFile(config: Config): string {
     RATE_LIMIT_PER_HOUR: String(config.RATE_LIMIT_PER_HOUR),
     UPSTREAM_TIMEOUT_MS: String(config.UPSTREAM_TIMEOUT_MS),
   };
+  if (config.MCP_ALLOWED_HOSTS.length > 0) vars.MCP_ALLOWED_HOSTS = config.MCP_ALLOWED_HOSTS.join(',');
+  if (config.PUBLIC_API_BASE) vars.PUBLIC_API_BASE = config.PUBLIC_API_BASE;
   if (config.YOUTUBE_API_KEY) vars.YOUTUBE_API_KEY = config.YOUTUBE_API_KEY;
   return Object.entries(vars)
     .map(([name, value]) => `${name}=${JSON.stringify(value)}\n`)

@@ -19,6 +19,8 @@ import { createCacheApiResponseCache } from './cache-api.ts';
 import { loadAssetsPreparedData, PREPARED_PREFIX } from './assets-data.ts';
 import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
+import { readBoundedBody, webStreamChunks } from '../request-body.ts';
+import { mcpAllowedHosts } from '../mcp/host-policy.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
@@ -32,6 +34,10 @@ export interface Env {
   YOUTUBE_API_BASE?: string;
   RATE_LIMIT_PER_HOUR?: string;
   UPSTREAM_TIMEOUT_MS?: string;
+  /** Hosts /mcp accepts besides localhost (comma-separated; wrangler.toml: *.workers.dev). */
+  MCP_ALLOWED_HOSTS?: string;
+  /** Where the API is published; its host is accepted by /mcp too. */
+  PUBLIC_API_BASE?: string;
 }
 
 /** The isolate's pipeline, once a request has finished setting it up: a settled value, never a promise. */
@@ -52,6 +58,8 @@ async function setUp(env: Env): Promise<Pipeline> {
     YOUTUBE_API_BASE: env.YOUTUBE_API_BASE,
     RATE_LIMIT_PER_HOUR: env.RATE_LIMIT_PER_HOUR === undefined ? undefined : String(env.RATE_LIMIT_PER_HOUR),
     UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS === undefined ? undefined : String(env.UPSTREAM_TIMEOUT_MS),
+    MCP_ALLOWED_HOSTS: env.MCP_ALLOWED_HOSTS,
+    PUBLIC_API_BASE: env.PUBLIC_API_BASE,
   });
   const data = await loadAssetsPreparedData(env.ASSETS);
   if (data.source !== config.mode) {
@@ -74,6 +82,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     accessLog: (line) => console.log(line),
     errorLog: (line) => console.error(line),
     startedAt,
+    mcpAllowedHosts: mcpAllowedHosts(config),
   });
 }
 
@@ -103,6 +112,7 @@ export default {
       header: (name) => request.headers.get(name) ?? undefined,
       client: rateLimitKey(request.headers.get('CF-Connecting-IP') ?? 'unknown'),
       waitUntil: (work) => ctx.waitUntil(work),
+      body: (maxBytes) => readBoundedBody(webStreamChunks(request.body), request.headers.get('content-length'), maxBytes),
     });
     return toResponse(answer, request.method === 'HEAD');
   },

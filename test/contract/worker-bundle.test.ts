@@ -33,6 +33,8 @@ describe('the Worker bundle', () => {
       expect(bundle).toMatch(/export \{[^}]*\bRateLimiter\b/);
       // Test support stays out of the product: no fault injection in the bundle.
       expect(bundle).not.toContain('injectFault');
+      // Ajv, which the MCP SDK's Server imports and tagdex never builds, is aliased out (wrangler.toml [alias]).
+      expect(bundle).not.toMatch(/node_modules\/ajv\//);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }
@@ -42,7 +44,7 @@ describe('the Worker bundle', () => {
     const toml = await readFile(join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
     expect(toml).toMatch(/new_sqlite_classes = \["RateLimiter"\]/);
     expect(toml).toMatch(/compatibility_date = "20\d\d-\d\d-\d\d"/);
-    expect(toml).toMatch(/run_worker_first = \["\/api\/v1\/\*", "\/healthz", "\/_prepared\/\*", "\/\/\*"\]/);
+    expect(toml).toMatch(/run_worker_first = \["\/api\/v1\/\*", "\/healthz", "\/mcp", "\/_prepared\/\*", "\/\/\*"\]/);
     expect(toml).not.toMatch(/YOUTUBE_API_KEY\s*=/);
   });
 });

@@ -1,0 +1,169 @@
+/**
+ * POST /mcp: tagdex as an MCP server over Streamable HTTP — stateless, JSON responses, the SDK's web-standard
+ * transport — on every runtime, through the one pipeline. A tools/call is answered by the pipeline's own endpoint
+ * path (`callEndpoint`), so its rate limit, validation, cache key and cache are the API's; initialize, tools/list
+ * and ping are answered here and cost nothing.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  InitializeRequestSchema,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { PipelineRequest, PlainAnswer } from '../runtime.ts';
+import type { RawQuery } from '../query.ts';
+import { MCP_CORS_HEADERS, MCP_PREFLIGHT_HEADERS } from '../cors.ts';
+import { refusedHost } from './host-policy.ts';
+import { TOOL_LIST, TOOLS, TOOLS_BY_NAME, type McpTool } from './tools.ts';
+import { MCP_PATH } from './mcp-path.ts';
+
+export { MCP_PATH };
+/** A JSON-RPC request to this server is a few hundred bytes; 64 KB leaves room for any batch worth answering. */
+export const MAX_MCP_BODY_BYTES = 64 * 1024;
+
+/** Answers a tool's query exactly as GET on its endpoint would, for the client of `request`. */
+export type CallEndpoint = (tool: McpTool, query: RawQuery, request: PipelineRequest) => Promise<PlainAnswer>;
+
+const SERVER_INFO = { name: 'tagdex', title: 'tagdex: YouTube tags and trends', version: '1.0.0' };
+const INSTRUCTIONS =
+  'tagdex answers questions about YouTube tags: the tags of a video (video_tags), a video or channel record ' +
+  '(video, channel), what trends and rises in a country (trending_tags, rising_tags, tag_history) and how a ' +
+  'title compares with what trends there (title_score). Countries are two-letter codes: IN, US, PK, ID, BD, BR, ' +
+  'EG, NG. Trending data comes from daily snapshots of YouTube’s most-popular charts; videos and channels are ' +
+  'read live from the YouTube Data API. Data from YouTube: https://www.youtube.com/t/terms';
+
+/** Headers forwarded to the SDK's transport: the ones it reads. */
+const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
+const COMMON_HEADERS = [
+  ...Object.entries(MCP_CORS_HEADERS).flat(),
+  'Cache-Control', 'no-store',
+  'X-Content-Type-Options', 'nosniff',
+];
+/** The preflight answer for /mcp: the transport's POST and headers, cached a day. */
+export const MCP_PREFLIGHT_LIST = [...Object.entries(MCP_PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
+
+/**
+ * This server asks clients for nothing (no elicitation), so it validates no JSON Schema; the SDK's default would
+ * build an Ajv instance per request.
+ */
+const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('tagdex’s MCP server validates no client answers.');
+  },
+};
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// The SDK's zod schemas build their parsers on first use: doing that while the module loads (isolate start-up)
+// keeps it out of the first request's CPU time (10 ms on the Workers free plan).
+const WARM_UP = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'tagdex', version: '1' } };
+JSONRPCMessageSchema.safeParse({ jsonrpc: '2.0', id: 0, method: 'initialize', params: WARM_UP });
+InitializeRequestSchema.safeParse({ method: 'initialize', params: WARM_UP });
+CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: 'video', arguments: {} } });
+CallToolResultSchema.safeParse({ content: [{ type: 'text', text: '' }], structuredContent: {} });
+
+/** Is this request target the MCP endpoint (its query ignored)? */
+export function isMcpTarget(target: string): boolean {
+  return target === MCP_PATH || target.startsWith(`${MCP_PATH}?`);
+}
+
+export function createMcpHandler(options: { allowedHosts: readonly string[]; callEndpoint: CallEndpoint }) {
+  const { allowedHosts, callEndpoint } = options;
+
+  /** tools/call: one endpoint answer, as the tool result the protocol asks for. */
+  async function callTool(name: string, args: Record<string, unknown> | undefined, request: PipelineRequest): Promise<CallToolResult> {
+    const tool = TOOLS_BY_NAME.get(name);
+    if (!tool) {
+      return errorResult(`There is no tool named ${JSON.stringify(name.slice(0, 80))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
+    }
+    const query = toQuery(args ?? {});
+    const toolRequest: PipelineRequest = {
+      // What the access log shows for a tool call: the tool and its arguments, as if it were a path.
+      method: 'TOOL',
+      target: `${MCP_PATH}/${tool.name}?${new URLSearchParams(query as Record<string, string>)}`,
+      header: () => undefined,
+      client: request.client,
+      waitUntil: (work) => request.waitUntil(work),
+      body: () => Promise.resolve(null),
+    };
+    return toolResult(await callEndpoint(tool, query, toolRequest));
+  }
+
+  return async function answerMcp(request: PipelineRequest): Promise<PlainAnswer> {
+    const refusal = refusedHost(request.header('host'), request.header('origin'), allowedHosts);
+    if (refusal) return rpcError(403, refusal);
+    // Stateless and without SSE: no stream to open with GET, no session to end with DELETE.
+    if (request.method !== 'POST') {
+      return rpcError(405, 'Method not allowed: this MCP server is stateless and answers POST only.', ['Allow', 'POST, OPTIONS']);
+    }
+    const body = await request.body(MAX_MCP_BODY_BYTES);
+    if (!body) {
+      return rpcError(413, `Payload Too Large: the request body must not exceed ${MAX_MCP_BODY_BYTES} bytes.`, ['Connection', 'close']);
+    }
+
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: NO_SCHEMA_VALIDATION,
+    });
+    server.setRequestHandler(ListToolsRequestSchema, () => TOOL_LIST);
+    server.setRequestHandler(CallToolRequestSchema, (call) => callTool(call.params.name, call.params.arguments, request));
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    });
+    await server.connect(transport);
+    const headers = new Headers();
+    for (const name of TRANSPORT_HEADERS) {
+      const value = request.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    try {
+      const response = await transport.handleRequest(new Request(`http://tagdex.internal${MCP_PATH}`, { method: 'POST', headers, body }));
+      const answerHeaders = [...COMMON_HEADERS];
+      response.headers.forEach((value, name) => answerHeaders.push(name, value));
+      return { status: response.status, headers: answerHeaders, body: response.body ? new Uint8Array(await response.arrayBuffer()) : null };
+    } finally {
+      await transport.close();
+    }
+  };
+}
+
+/** A tool's arguments as a query string would carry them: numbers and booleans as text, nothing for null. */
+function toQuery(args: Record<string, unknown>): RawQuery {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === null || value === undefined) continue;
+    query[name] = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return query;
+}
+
+/** The endpoint's envelope as a tool result: `data` as the structured content, `error` as an error result. */
+function toolResult(answer: PlainAnswer): CallToolResult {
+  const envelope = answer.body ? (JSON.parse(decoder.decode(answer.body)) as { ok: boolean; data?: unknown; error?: string }) : null;
+  if (envelope?.ok && typeof envelope.data === 'object' && envelope.data !== null) {
+    return {
+      content: [{ type: 'text', text: JSON.stringify(envelope.data) }],
+      structuredContent: envelope.data as Record<string, unknown>,
+    };
+  }
+  return errorResult(envelope?.error ?? `tagdex answered ${answer.status} with no message.`);
+}
+
+function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** A refusal before any message is read: a JSON-RPC error with no id, as the transport words its own. */
+function rpcError(status: number, message: string, extraHeaders: string[] = []): PlainAnswer {
+  const body = encoder.encode(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  return { status, headers: [...COMMON_HEADERS, 'Content-Type', 'application/json', ...extraHeaders], body };
+}

@@ -1,0 +1,65 @@
+/**
+ * The MCP tools: one per endpoint of the table (functions/endpoints.ts), named after its path, described by its
+ * own declaration, its input schema its query schema and its output schema its data schema. Made once, when the
+ * module loads: a tools/list costs no schema conversion.
+ */
+import { ENDPOINTS } from '../endpoints.ts';
+import { queryParamNames, type Endpoint } from '../endpoint.ts';
+import { toJsonSchema } from '../openapi.ts';
+
+export interface McpTool {
+  name: string;
+  endpoint: Endpoint;
+  /** The query parameters the endpoint reads (what a tool call's arguments may set). */
+  names: readonly string[];
+  /** The tool as tools/list lists it. */
+  listed: {
+    name: string;
+    title: string;
+    description: string;
+    inputSchema: { type: 'object'; [key: string]: unknown };
+    outputSchema: { type: 'object'; [key: string]: unknown };
+    annotations: { readOnlyHint: true; destructiveHint: false; idempotentHint: true; openWorldHint: boolean };
+  };
+}
+
+/** Tool names that are not simply the path's last segment in snake case. */
+const NAMED_TOOLS: Readonly<Record<string, string>> = { '/api/v1/tags': 'video_tags' };
+
+/** The tool's name: `/api/v1/trending-tags` → `trending_tags`, unless NAMED_TOOLS says otherwise. */
+export function toolName(path: string): string {
+  return NAMED_TOOLS[path] ?? path.slice(path.lastIndexOf('/') + 1).replace(/-/g, '_');
+}
+
+/** What every tool shares: the terms, the limit, where the data comes from. */
+const TERMS =
+  'Free, no key; every call counts as one request in tagdex’s limit of 100 an hour per address, shared with its HTTP API.';
+
+function toTool(endpoint: Endpoint): McpTool {
+  const name = toolName(endpoint.path);
+  const inputSchema = toJsonSchema(endpoint.query, 'input');
+  const outputSchema = toJsonSchema(endpoint.data, 'output');
+  if (inputSchema.type !== 'object' || outputSchema.type !== 'object') {
+    throw new TypeError(`The tool ${name} needs object schemas for its query and data.`);
+  }
+  return {
+    name,
+    endpoint,
+    names: queryParamNames(endpoint.query),
+    listed: {
+      name,
+      title: endpoint.summary,
+      description: `${endpoint.summary}. ${endpoint.tool ?? endpoint.description} ${TERMS}`,
+      inputSchema: inputSchema as McpTool['listed']['inputSchema'],
+      outputSchema: outputSchema as McpTool['listed']['outputSchema'],
+      // Lookups that change nothing; those that can fail upstream (404/502) reach the outside world.
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: endpoint.errors.includes(502) },
+    },
+  };
+}
+
+/** Every tool, in the table's order. */
+export const TOOLS: readonly McpTool[] = ENDPOINTS.map(toTool);
+export const TOOLS_BY_NAME: ReadonlyMap<string, McpTool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
+/** The tools/list result, the same object for every request. */
+export const TOOL_LIST = { tools: TOOLS.map((tool) => tool.listed) };
