@@ -26,7 +26,7 @@ import { titleFeatures } from '../src/lib/title-features.ts';
 import { prepareTitleBenchmark, scoreTitle } from '../src/lib/title-score.ts';
 import { TITLE_MAX_CODE_POINTS } from '../src/schemas/title-score.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
-import { scoreTitle as referenceScoreTitle, titleFeatures as referenceTitleFeatures } from '../test/lib/title-score-reference.ts';
+import { scoreTitle as referenceScoreTitle, titleFeatures as referenceTitleFeatures } from '../test/support/title-score-reference.ts';
 import { PROJECT_ROOT } from './bench-site.ts';
 
 const TITLE_SCORE_PARAMS = queryParamNames(titleScoreEndpoint.query);

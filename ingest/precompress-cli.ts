@@ -4,7 +4,7 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compressedForms, PRECOMPRESSED } from '../functions/node/static-files.ts';
+import { compressedForms, PRECOMPRESSED } from '../functions/precompressed.ts';
 
 async function* builtFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

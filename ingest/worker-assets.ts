@@ -8,15 +8,14 @@
  * - `dist/.assetsignore`: keeps the pre-compressed `.br`/`.gz` copies (for the Node server) out of the upload.
  * The Node server ignores all three and keeps reading build/.
  */
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../functions/config.ts';
-import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import { csvDownload, csvDownloadName } from '../functions/site-policy.ts';
 import { securityHeaders } from '../functions/security-headers.ts';
-import { PREPARED_PREFIX } from '../functions/worker/prepared-paths.ts';
-import { BUILD_FILES, type BuildManifest } from '../src/schemas/build-output.ts';
+import { PREPARED_PREFIX } from '../src/lib/limits.ts';
+import { BUILD_FILES, BuildManifest } from '../src/schemas/build-output.ts';
 
 /** The build's folders of small prepared files the Worker reads (see BUILD_FILES). */
 const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
@@ -31,7 +30,8 @@ export async function writeWorkerAssets(
   distDir: string,
   publicApiBase: string | null = null,
 ): Promise<{ files: number }> {
-  const data = await loadPreparedData(buildDir);
+  // The build checked the manifest as it wrote it; read here as the build step's own file, not through an adapter.
+  const manifest = BuildManifest.parse(JSON.parse(await readFile(join(buildDir, BUILD_FILES.manifest), 'utf8')));
   const root = join(distDir, PREPARED_PREFIX);
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
@@ -44,7 +44,7 @@ export async function writeWorkerAssets(
     files += entries.filter((entry) => entry.endsWith('.json')).length;
     if (entries.length > 0) await cp(from, join(root, folder), { recursive: true });
   }
-  await writeFile(join(distDir, '_headers'), headersFile(data.manifest, await csvPaths(distDir), publicApiBase));
+  await writeFile(join(distDir, '_headers'), headersFile(manifest, await csvPaths(distDir), publicApiBase));
   // The .br/.gz beside each file are for the Node server; Workers Static Assets compresses by itself.
   await writeFile(join(distDir, '.assetsignore'), '*.br\n*.gz\n');
   return { files };

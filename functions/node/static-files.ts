@@ -6,10 +6,10 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { strongEtag, etagMatches } from './response-cache.ts';
 import { safeRedirectLocation } from '../safe-redirect.ts';
 import { isBuildInternalPath } from '../site-policy.ts';
+import { compressedForms, PRECOMPRESSED } from '../precompressed.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,12 +27,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.csv', '.svg', '.txt', '.xml']);
-/** The compressed forms the build writes beside a file (ingest/precompress-cli.ts) and the server reads. */
-export const PRECOMPRESSED = [
-  { encoding: 'brotli', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
 /** Bound on the answers kept ready: one per path spelling asked for (cleared when full, like the log's memos). */
 const MAX_READY_ANSWERS = 10_000;
 
@@ -203,14 +197,5 @@ async function readStaticFile(filePath: string): Promise<StaticFile | null> {
     etag: strongEtag(body),
     gzip: forms?.gzip ?? null,
     brotli: forms?.brotli ?? null,
-  };
-}
-
-/** A file's brotli (quality 9) and gzip (level 9) forms, or null when it is not worth compressing (type or size). */
-export function compressedForms(filePath: string, body: Buffer): { brotli: Buffer; gzip: Buffer } | null {
-  if (!COMPRESSIBLE.has(extname(filePath).toLowerCase()) || body.length < 1024) return null;
-  return {
-    gzip: gzipSync(body, { level: 9 }),
-    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   };
 }

@@ -6,9 +6,9 @@ import type { RisingEntry, RisingWindow } from '../schemas/build-output.ts';
 import type { TagEntry } from '../schemas/trending-tags.ts';
 import { addDays } from './iso-date.ts';
 import { compareCodePoints, newestFirst, TagNormalizer, type IndexSnapshot, type TrendingWindows } from './trending-index.ts';
+import { RISING_MAX_DAYS } from './limits.ts';
 
-/** The longest rising window: it and the window before it must fit in the 90 days the build reads. */
-export const RISING_MAX_DAYS = 45;
+export { RISING_MAX_DAYS };
 /** The window sizes 1 … 45, whose complete trending tables the rising windows are computed from. */
 export const RISING_WINDOWS: readonly number[] = Array.from({ length: RISING_MAX_DAYS }, (_, i) => i + 1);
 /** Windows whose complete rising lists the build publishes as CSV tables. */

@@ -7,43 +7,13 @@ import type { HistoryShard, TagSeries } from '../schemas/build-output.ts';
 import type { TagHistoryPoint } from '../schemas/tag-history.ts';
 import { addDays } from './iso-date.ts';
 import { aggregateTrendingTags, TagNormalizer, type IndexSnapshot, type SpellingRuns } from './trending-index.ts';
+import { CATEGORY_HISTORY_SHARDS, hashKey, historyShard, historyShardCount, HISTORY_SHARDS, MAX_WINDOW_DAYS } from './limits.ts';
 
 /** The longest history window: every day the build reads. */
-export const HISTORY_MAX_DAYS = 90;
+export const HISTORY_MAX_DAYS = MAX_WINDOW_DAYS;
+export { CATEGORY_HISTORY_SHARDS, hashKey, historyShard, historyShardCount, HISTORY_SHARDS };
 
-/**
- * Shard files per region. A real region carries some tens of thousands of keys over 90 days; at 64 shards a
- * shard holds some hundreds, tens of kilobytes, which an edge request parses in well under a millisecond. More
- * shards would cost the build a pair of fsyncs per file for little gain.
- */
-export const HISTORY_SHARDS = 64;
 
-/**
- * Shard files per category chart: a category chart is a fraction of a region's keys (at most 200 videos a day,
- * mostly fewer), and a region has up to 15 of them, so 8 shards keep each about the size of a region's shard
- * while the build writes (and an edge deployment uploads) 56 fewer files per category.
- */
-export const CATEGORY_HISTORY_SHARDS = 8;
-
-/** The shard count of a chart: the region's overall chart, or a category's (`category` = its slug). */
-export function historyShardCount(category: string | null | undefined): number {
-  return category == null ? HISTORY_SHARDS : CATEGORY_HISTORY_SHARDS;
-}
-
-/** 32-bit FNV-1a over the key's UTF-16 code units: the same number in every runtime. */
-export function hashKey(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** Which shard holds `key`. */
-export function historyShard(key: string, shards = HISTORY_SHARDS): number {
-  return hashKey(key) % shards;
-}
 
 /** Hashtag keys keep their `#`: a key starting with `#` is looked up among hashtags, any other among tags. */
 export function isHashtagKey(key: string): boolean {

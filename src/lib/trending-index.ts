@@ -7,13 +7,9 @@ import type { TagEntry } from '../schemas/trending-tags.ts';
 import type { WindowIndex } from '../schemas/build-output.ts';
 import { normalizeTagSpelling, tagKey } from './tag-key.ts';
 import { addDays } from './iso-date.ts';
+import { MAX_WINDOW_DAYS, TABLE_WINDOWS, TOP_ENTRIES } from './limits.ts';
 
-/** The longest window the build pre-computes (and the endpoint accepts). */
-export const MAX_WINDOW_DAYS = 90;
-/** How many entries each pre-computed window keeps (the endpoint's largest `limit`). */
-export const TOP_ENTRIES = 500;
-/** Windows whose complete tag and hashtag lists the build publishes as tables. */
-export const TABLE_WINDOWS = [1, 7, 30, 90] as const;
+export { MAX_WINDOW_DAYS, TABLE_WINDOWS, TOP_ENTRIES };
 
 /** The part of a snapshot video the index reads. */
 export type IndexVideo = Pick<SnapshotVideo, 'id' | 'view_count' | 'tags' | 'hashtags'>;

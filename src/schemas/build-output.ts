@@ -1,7 +1,7 @@
 /** What the build writes to build/ and the server reads at start: the manifest and each region's 90 windows. */
 import { z } from 'zod';
 import { REGIONS, type Region } from '../lib/regions.ts';
-import { historyShard, historyShardCount } from '../lib/tag-history.ts';
+import { historyShard, historyShardCount } from '../lib/limits.ts';
 import { TagEntry } from './trending-tags.ts';
 import { RisingEntry } from './rising-tags.ts';
 import { DATA_MODES } from '../lib/data-mode.ts';

@@ -4,7 +4,7 @@ import { regionParameter, wholeNumberParam } from './query-params.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from './trending-tags.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
-import { RISING_MAX_DAYS } from '../lib/rising-tags.ts';
+import { RISING_MAX_DAYS } from '../lib/limits.ts';
 
 export const RISING_DAYS_DEFAULT = 7;
 export const RISING_DAYS_MAX = RISING_MAX_DAYS;

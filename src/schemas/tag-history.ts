@@ -4,7 +4,7 @@ import { regionParameter, shown, TEXT_NOTE, textParameter, wholeNumberParam } fr
 import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
 import { normalizeTagSpelling, tagKey } from '../lib/tag-key.ts';
-import { HISTORY_MAX_DAYS } from '../lib/tag-history.ts';
+import { MAX_WINDOW_DAYS as HISTORY_MAX_DAYS } from '../lib/limits.ts';
 
 export const HISTORY_DAYS_MAX = HISTORY_MAX_DAYS;
 export const HISTORY_DAYS_DEFAULT = HISTORY_MAX_DAYS;

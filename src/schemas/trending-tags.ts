@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { regionParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
+import { MAX_WINDOW_DAYS, TOP_ENTRIES } from '../lib/limits.ts';
 
 export const DAYS_DEFAULT = 7;
-export const DAYS_MAX = 90;
+export const DAYS_MAX = MAX_WINDOW_DAYS;
 export const LIMIT_DEFAULT = 50;
-export const LIMIT_MAX = 500;
+export const LIMIT_MAX = TOP_ENTRIES;
 
 /** `?region=&days=&limit=`: region required (any case), days 1–90 (default 7), limit 1–500 (default 50). */
 export const TrendingTagsQuery = z.object({

@@ -1,6 +1,7 @@
 /**
- * One router, two adapters: the shared modules in functions/ and the site in src/ import no runtime adapter,
- * the adapters do not import each other, and product code imports nothing from test support.
+ * One pipeline, two adapters: the shared modules in functions/ and the site in src/ import no runtime adapter,
+ * the adapters do not import each other, the build steps import neither, product code imports nothing from
+ * test support, and the benchmarks share the tests' support code from one place (test/support/).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -42,5 +43,26 @@ describe('the layout', () => {
   it('product code imports nothing from test support (the fault-injecting emulator stays in tests)', async () => {
     const product = [...(await sourceFiles('functions')), ...(await sourceFiles('src')), ...(await sourceFiles('ingest'))];
     expect(await offending(product, /^test\//)).toEqual([]);
+  });
+
+  it('the build steps (ingest/) import no runtime adapter', async () => {
+    const build = await sourceFiles('ingest');
+    expect(build.length).toBeGreaterThan(10);
+    expect(await offending(build, /^functions\/(node|worker)\//)).toEqual([]);
+  });
+
+  it('the benchmarks take from test/ only its shared support code (test/support/)', async () => {
+    const bench = await sourceFiles('bench');
+    expect(bench.length).toBeGreaterThan(10);
+    expect(await offending(bench, /^test\/(?!support\/)/)).toEqual([]);
+  });
+
+  it('functions/node/ holds only the Node adapter: no file in it builds a 429, keys the cache or decides what is cached', async () => {
+    const found: string[] = [];
+    for (const file of await sourceFiles('functions/node')) {
+      const text = await readFile(file, 'utf8');
+      if (/\b429\b|tooManyMessage|CACHED_STATUSES|cacheSeconds|JSON\.stringify\(parsed\)/.test(text)) found.push(file);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { compressedForms, createStaticFiles } from '../../functions/node/static-files.ts';
+import { createStaticFiles } from '../../functions/node/static-files.ts';
+import { compressedForms } from '../../functions/precompressed.ts';
 import { isBuildInternalPath } from '../../functions/site-policy.ts';
 
 let dist: string;

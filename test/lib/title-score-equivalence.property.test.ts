@@ -17,7 +17,7 @@ import { titleFeatures } from '../../src/lib/title-features.ts';
 import { scoreTitle } from '../../src/lib/title-score.ts';
 import { BUILD_FILES } from '../../src/schemas/build-output.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
-import { scoreTitle as referenceScoreTitle, titleFeatures as referenceTitleFeatures } from './title-score-reference.ts';
+import { scoreTitle as referenceScoreTitle, titleFeatures as referenceTitleFeatures } from '../support/title-score-reference.ts';
 import { ANNOTATED_TITLES, TAGS_7D, snapshotOf } from './title-fixtures.ts';
 
 const chars = (from: number, to: number): string[] =>

@@ -20,9 +20,10 @@ import { RisingEntry } from '../../schemas/rising-tags.ts';
 import { RISING_MAX_DAYS, RISING_TABLE_WINDOWS } from '../../lib/rising-tags.ts';
 import { HISTORY_MAX_DAYS, hashKey, lookupTagHistory, type TagHistoryLookup } from '../../lib/tag-history.ts';
 import { tagKey } from '../../lib/tag-key.ts';
+import { TABLE_WINDOWS, TOP_ENTRIES } from '../../lib/limits.ts';
 
 /** The windows that get a page and a CSV pair each; 7 days is the default view at /trending/<r>/. */
-export const PAGE_WINDOWS = [1, 7, 30, 90] as const;
+export const PAGE_WINDOWS = TABLE_WINDOWS;
 export type PageWindow = (typeof PAGE_WINDOWS)[number];
 export const DEFAULT_WINDOW: PageWindow = 7;
 
@@ -30,7 +31,7 @@ export const TABLE_KINDS = ['tags', 'hashtags'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 
 /** Rows a page shows per table; the CSV holds the full table. */
-export const PAGE_ROWS = 500;
+export const PAGE_ROWS = TOP_ENTRIES;
 
 const memo = new Map<string, unknown>();
 

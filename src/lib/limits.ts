@@ -1,0 +1,50 @@
+/**
+ * The service's limits and windows, and the layout facts every runtime and the build must agree on: one home
+ * for each number. A leaf module (it imports nothing), so schemas, the pure core, the build, the pages and both
+ * runtimes can all read it without an import circle.
+ */
+
+/** Days of snapshots the build reads and the longest window any endpoint accepts. */
+export const MAX_WINDOW_DAYS = 90;
+/** Entries each pre-computed window keeps: the largest `limit` an endpoint accepts and the rows a page shows. */
+export const TOP_ENTRIES = 500;
+/** The longest rising window: it and the window before it must fit in the days the build reads. */
+export const RISING_MAX_DAYS = MAX_WINDOW_DAYS / 2;
+/** The windows that get a page, a CSV pair and a complete published table each. */
+export const TABLE_WINDOWS = [1, 7, 30, 90] as const;
+
+/**
+ * Tag-history shard files per region. A real region carries some tens of thousands of keys over 90 days; at 64
+ * shards a shard holds some hundreds, tens of kilobytes, which an edge request parses in well under a
+ * millisecond. More shards would cost the build a pair of fsyncs per file for little gain.
+ */
+export const HISTORY_SHARDS = 64;
+/**
+ * Shard files per category chart: a category chart is a fraction of a region's keys (at most 200 videos a day,
+ * mostly fewer), and a region has up to 15 of them, so 8 shards keep each about the size of a region's shard
+ * while the build writes (and an edge deployment uploads) 56 fewer files per category.
+ */
+export const CATEGORY_HISTORY_SHARDS = 8;
+
+/** The shard count of a chart: the region's overall chart, or a category's (`category` = its slug). */
+export function historyShardCount(category: string | null | undefined): number {
+  return category == null ? HISTORY_SHARDS : CATEGORY_HISTORY_SHARDS;
+}
+
+/** 32-bit FNV-1a over the key's UTF-16 code units: the same number in every runtime (shards files by key). */
+export function hashKey(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** Which of `shards` files holds `key`. */
+export function historyShard(key: string, shards = HISTORY_SHARDS): number {
+  return hashKey(key) % shards;
+}
+
+/** Where the build puts the Worker's prepared files inside dist/ (the same relative paths as in build/). */
+export const PREPARED_PREFIX = '/_prepared/';
