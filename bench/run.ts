@@ -13,6 +13,7 @@ import { formatBuildSection, runBuildBench } from './build-time.ts';
 import { formatQuotaSection, runQuotaBench } from './quota-replay.ts';
 import { formatLimiterSection, runLimiterBench } from './limiter-memory.ts';
 import { formatSoakSection, runSoak } from './soak.ts';
+import { formatNodeStartSection, runNodeStartBench } from './node-start.ts';
 import { loadAverage } from './load.ts';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 
@@ -59,7 +60,7 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
   if (opts.quick) header.push('**Quick mode: short runs, one repeat — a smoke check, not a result.**', '');
 
   const skip = (name: string) => opts.skip.has(name);
-  const site = skip('api') && skip('soak') ? null : await ensureBenchSite({ rebuild: opts.rebuild, log });
+  const site = skip('api') && skip('soak') && skip('start') ? null : await ensureBenchSite({ rebuild: opts.rebuild, log });
   if (site?.built) {
     log(`bench: site built (sample ingest ${site.built.ingestMs} ms, index ${site.built.indexMs} ms, astro ${site.built.astroMs} ms)`);
   }
@@ -67,6 +68,11 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
     const report = await runApiBench(opts, site, log);
     raw['api'] = report;
     sections.push(formatApiSection(report));
+  }
+  if (site && !skip('start')) {
+    const report = await runNodeStartBench(site, { repeats: opts.quick ? 1 : 3, withBuild: !opts.quick, log });
+    raw['start'] = report;
+    sections.push(formatNodeStartSection(report));
   }
   if (!skip('build')) {
     const report = await runBuildBench({ repeats: opts.quick ? 1 : 3, astro: true, log });
