@@ -23,7 +23,6 @@ import { createAccessLog, type CacheState } from './access-log.ts';
 import { createMcpHandler, isMcpTarget, MCP_PATH, MCP_PREFLIGHT_LIST } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
-import { MESSAGES } from '../src/youtube/errors.ts';
 
 /** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
@@ -69,7 +68,11 @@ export function createPipeline(runtime: Runtime): Pipeline {
   const flights = createSingleFlight({
     share: runtime.sharesInFlight,
     joinDeadlineMs: runtime.joinDeadlineMs,
-    onDeadline: () => new UpstreamError('timeout', MESSAGES.timeout(runtime.joinDeadlineMs)),
+    onDeadline: () =>
+      new UpstreamError(
+        'timeout',
+        `The YouTube Data API did not answer an identical request this one was waiting on within ${Math.round(runtime.joinDeadlineMs / 1000)} seconds (its own time limit and retry); try again in a minute.`,
+      ),
   });
   const accessLog = createAccessLog(runtime.accessLog, runtime.now);
   // Request target → its question, for targets already routed and validated: a repeated request skips the router

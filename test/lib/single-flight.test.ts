@@ -55,4 +55,30 @@ describe('createSingleFlight', () => {
     ).rejects.toThrow('sync');
     expect(group.inFlight).toBe(0);
   });
+
+  it('shares nothing when told not to (workerd): every call runs its own work', async () => {
+    const group = createSingleFlight({ share: false });
+    let runs = 0;
+    const gate = deferred<string>();
+    const work = () => {
+      runs += 1;
+      return gate.promise;
+    };
+    const both = Promise.all([group.run('k', work), group.run('k', work)]);
+    gate.resolve('done');
+    await expect(both).resolves.toEqual(['done', 'done']);
+    expect(runs).toBe(2);
+    expect(group.joined).toBe(0);
+  });
+
+  it('a joiner waits no longer than its deadline; the caller that started the work waits for the work', async () => {
+    const group = createSingleFlight({ joinDeadlineMs: 20, onDeadline: () => new Error('gave up waiting') });
+    const gate = deferred<string>();
+    const first = group.run('k', () => gate.promise);
+    const joined = group.run('k', () => Promise.resolve('unused'));
+    await expect(joined).rejects.toThrow('gave up waiting');
+    gate.resolve('late');
+    await expect(first).resolves.toBe('late');
+  });
 });
+
