@@ -76,4 +76,40 @@ describe('createIdBatcher', () => {
     expect(calls.map((c) => c.ids)).toEqual([['a'], ['b', 'c']]);
     expect(batcher.inFlight).toBe(2);
   });
+
+  it('a waiting batch leaves after maxWaitMs while the call in flight hangs: a hung call delays no other id longer', async () => {
+    const calls: string[][] = [];
+    const hung = new Promise<Map<string, string>>(() => {});
+    const batcher = createIdBatcher<string, string>({
+      maxIds: 50,
+      maxWaitMs: 20,
+      call: async (ids) => {
+        calls.push(ids);
+        return ids.includes('hung') ? hung : new Map(ids.map((id) => [id, `item ${id}`]));
+      },
+    });
+    void batcher.load('hung', 'x');
+    await tick();
+    const b = batcher.load('b', 'y');
+    await tick();
+    expect(calls).toEqual([['hung']]);
+    expect(await b).toBe('item b');
+    expect(calls).toEqual([['hung'], ['b']]);
+    expect(batcher.inFlight).toBe(1);
+  });
+
+  it('shares nothing when told not to (workerd): each lookup makes its own call', async () => {
+    const calls: string[][] = [];
+    const batcher = createIdBatcher<string, string>({
+      maxIds: 50,
+      share: false,
+      call: async (ids) => {
+        calls.push(ids);
+        return new Map(ids.map((id) => [id, `item ${id}`]));
+      },
+    });
+    expect(await Promise.all([batcher.load('a', 'x'), batcher.load('a', 'y'), batcher.load('b', 'z')])).toEqual(['item a', 'item a', 'item b']);
+    expect(calls).toEqual([['a'], ['a'], ['b']]);
+  });
 });
+
