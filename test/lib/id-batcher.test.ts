@@ -95,6 +95,7 @@ describe('createIdBatcher', () => {
     expect(calls).toEqual([['hung']]);
     expect(await b).toBe('item b');
     expect(calls).toEqual([['hung'], ['b']]);
+    await tick();
     expect(batcher.inFlight).toBe(1);
   });
 
