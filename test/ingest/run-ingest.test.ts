@@ -192,7 +192,8 @@ describe('sample mode', () => {
     expect(first.ok && first.snapshot.fetched_at.slice(0, 10)).toBe(addDays(DAY2, -27));
     await fs.rm(join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`));
     expect(await ensureSampleData({ dataDir: dir, endDate: DAY2 })).toEqual([join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`)]);
-  });
+    // Not a speed claim (bench/sample-data.ts measures that): 28 days × 8 regions × 16 charts take ~20 s on a busy 2-core machine.
+  }, 180_000);
 });
 
 describe('ingest CLI', () => {

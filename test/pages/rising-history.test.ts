@@ -149,7 +149,9 @@ describe('tag history views', () => {
       expect(rows.map((cells) => cells.slice(1).map((c) => Number(c.replace(/,/g, ''))))).toEqual(
         [...data.points].reverse().map((p) => [p.trending_videos, p.total_views, p.videos_measured]),
       );
-      expect((html.match(/<rect class="bar"/g) ?? []).length).toBe(data.points.length);
+      // One bar per snapshot day; a day whose snapshot lacks the tag is drawn as a thin zero mark.
+      expect((html.match(/<rect class="bar(?: zero)?"/g) ?? []).length).toBe(data.points.length);
+      expect((html.match(/<rect class="bar zero"/g) ?? []).length).toBe(data.points.filter((p) => p.trending_videos === 0).length);
     }
   });
 });
