@@ -14,6 +14,7 @@ import { formatQuotaSection, runQuotaBench } from './quota-replay.ts';
 import { formatLimiterSection, runLimiterBench } from './limiter-memory.ts';
 import { formatSoakSection, runSoak } from './soak.ts';
 import { formatNodeStartSection, runNodeStartBench } from './node-start.ts';
+import { formatEdgeCpuSection, runEdgeCpuBench } from './edge-section.ts';
 import { loadAverage } from './load.ts';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 
@@ -73,6 +74,11 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
     const report = await runNodeStartBench(site, { repeats: opts.quick ? 1 : 3, withBuild: !opts.quick, log });
     raw['start'] = report;
     sections.push(formatNodeStartSection(report));
+  }
+  if (!skip('edge')) {
+    const report = runEdgeCpuBench(log);
+    raw['edge'] = report;
+    sections.push(formatEdgeCpuSection(report));
   }
   if (!skip('build')) {
     const report = await runBuildBench({ repeats: opts.quick ? 1 : 3, astro: true, log });
