@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPipeline } from '../functions/pipeline.ts';
 import { webEtag } from '../functions/etag.ts';
-import { loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
+import { createAssetsSampleClient, loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
 import { createSampleClient } from '../functions/upstream.ts';
 import type { PipelineRequest, ResponseCache } from '../functions/runtime.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
@@ -43,15 +43,15 @@ const replay: typeof fetch = async (input) => {
 };
 /**
  * What functions/worker/index.ts does inside the first request of an isolate: read the manifest, make the
- * upstream client (in sample mode, the sample upstream) and the pipeline.
+ * upstream client (in sample mode, the client over the sample answers the build prepared) and the pipeline.
  */
 async function setUp() {
+  const data = await loadAssetsPreparedData(assets);
   const client =
     mode === 'live'
       ? createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: replay })
-      : createSampleClient();
+      : (createAssetsSampleClient(assets, data.manifest) ?? createSampleClient());
   const noCache: ResponseCache = { get: async () => undefined, put: async () => {} };
-  const data = await loadAssetsPreparedData(assets);
   return createPipeline({
     mode,
     youtube: createYouTubeService({ client, shareInFlight: false }),

@@ -27,17 +27,42 @@ export function createPreparedReader(
   source: PreparedFileSource,
   options: PreparedReaderOptions = {},
 ): PreparedData {
+  const read = createFileTable(source, options);
+  return {
+    source: manifest.source,
+    manifest,
+    trendingWindow: (region, days, category) => read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
+    titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
+    rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
+    historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
+  };
+}
+
+export interface FileTableOptions extends PreparedReaderOptions {
+  /** Parsed files kept at once, oldest dropped first. Default 256. */
+  maxEntries?: number;
+}
+
+/**
+ * Reads files through `source` on first use and keeps the parsed values in a bounded table: a kept file is
+ * answered synchronously; where `shareInFlight` allows, concurrent first reads of a file share one read.
+ */
+export function createFileTable(
+  source: PreparedFileSource,
+  options: FileTableOptions = {},
+): <T>(path: string) => T | null | Promise<T | null> {
   const share = options.shareInFlight ?? true;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   // Finished reads, oldest first (Map order is insertion order), and, where sharing is allowed, reads under way.
   const settled = new Map<string, unknown | null>();
   const pending = new Map<string, Promise<unknown | null>>();
 
-  function read<T>(path: string): T | null | Promise<T | null> {
+  return function read<T>(path: string): T | null | Promise<T | null> {
     if (settled.has(path)) return settled.get(path) as T | null;
     const underway = share ? pending.get(path) : undefined;
     if (underway !== undefined) return underway as Promise<T | null>;
     const loading = source(path).then((value) => {
-      if (settled.size >= MAX_ENTRIES) settled.delete(settled.keys().next().value!);
+      if (settled.size >= maxEntries) settled.delete(settled.keys().next().value!);
       settled.set(path, value);
       return value;
     });
@@ -47,14 +72,5 @@ export function createPreparedReader(
       loading.then(done, done);
     }
     return loading as Promise<T | null>;
-  }
-
-  return {
-    source: manifest.source,
-    manifest,
-    trendingWindow: (region, days, category) => read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
-    titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
-    rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
-    historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
   };
 }

@@ -2,7 +2,9 @@
  * The last step of `npm run build` (after `astro build`): what the Cloudflare Worker reads beside the site.
  * - `dist/_prepared/`: the manifest, each region's title benchmark, each (region, window) of trending tags as
  *   its own small file, and the build's rising windows and tag-history shards as they are (already one small
- *   file per request), so a Worker request parses one file, never a region's 90 windows (10 ms CPU budget);
+ *   file per request), so a Worker request parses one file, never a region's 90 windows (10 ms CPU budget); in a
+ *   sample build also `_prepared/sample/`, the sample upstream's answers for every video and channel of the build's
+ *   date (ingest/sample-answers.ts), so a Worker in sample mode never builds the sample dataset in a request;
  * - `dist/_headers`: the headers Workers Static Assets adds, so each file goes out with the Content-Type,
  *   Cache-Control, Content-Disposition and security headers the Node server gives it;
  * - `dist/.assetsignore`: keeps the pre-compressed `.br`/`.gz` copies (for the Node server) out of the upload.
@@ -16,6 +18,8 @@ import { csvDownload, csvDownloadName } from '../functions/site-policy.ts';
 import { securityHeaders } from '../functions/security-headers.ts';
 import { PREPARED_PREFIX } from '../src/lib/limits.ts';
 import { BUILD_FILES, BuildManifest } from '../src/schemas/build-output.ts';
+import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.ts';
+import { writeSampleAnswers } from './sample-answers.ts';
 
 /** The build's folders of small prepared files the Worker reads (see BUILD_FILES). */
 const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
@@ -44,6 +48,8 @@ export async function writeWorkerAssets(
     files += entries.filter((entry) => entry.endsWith('.json')).length;
     if (entries.length > 0) await cp(from, join(root, folder), { recursive: true });
   }
+  const sampleDate = preparedSampleDate(manifest);
+  if (sampleDate !== null) files += (await writeSampleAnswers(sampleDate, root)).files;
   await writeFile(join(distDir, '_headers'), headersFile(manifest, await csvPaths(distDir), publicApiBase));
   // The .br/.gz beside each file are for the Node server; Workers Static Assets compresses by itself.
   await writeFile(join(distDir, '.assetsignore'), '*.br\n*.gz\n');

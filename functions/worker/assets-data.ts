@@ -1,10 +1,12 @@
 /**
  * The Worker's prepared-data reader: the build's small files (one trending window, one title benchmark, one
- * rising window, one tag-history shard each), fetched from the Worker's own static assets under `_prepared/`
+ * rising window, one tag-history shard each; in sample mode the sample answers' shards too), fetched from the Worker's own static assets under `_prepared/`
  * on first use and kept in the isolate by the shared reader. A request parses one file, never a region.
  */
 import type { PreparedData } from '../runtime.ts';
-import { createPreparedReader } from '../prepared-reader.ts';
+import { createFileTable, createPreparedReader } from '../prepared-reader.ts';
+import { createPreparedSampleClient, preparedSampleDate } from '../../src/fake-upstream/prepared-sample-client.ts';
+import type { YouTubeClient } from '../../src/youtube/client.ts';
 import { BUILD_FILES, type BuildManifest } from '../../src/schemas/build-output.ts';
 import { PREPARED_PREFIX } from './prepared-paths.ts';
 
@@ -23,6 +25,22 @@ export async function loadAssetsPreparedData(assets: AssetFetcher): Promise<Prep
   if (!manifest) throw new Error(`${PREPARED_PREFIX}${BUILD_FILES.manifest} is missing from the assets: run \`npm run build\` before deploying.`);
   // Only finished reads are shared: a read belongs to the request that started it (functions/worker/index.ts).
   return createPreparedReader(manifest, (relativePath) => fetchJson(assets, relativePath), { shareInFlight: false });
+}
+
+/**
+ * Sample shards kept parsed at once: a video shard is ~110 KB of JSON, so 32 of them (a quarter of the sample)
+ * hold the isolate to some tens of MB of its 128; a shard dropped is read again in about a millisecond.
+ */
+const SAMPLE_SHARDS_KEPT = 32;
+
+/**
+ * Sample mode's client: the sample answers the build wrote under `_prepared/sample/`, read a shard at a time; null
+ * when the assets hold none (a live build).
+ */
+export function createAssetsSampleClient(assets: AssetFetcher, manifest: BuildManifest): YouTubeClient | null {
+  if (preparedSampleDate(manifest) === null) return null;
+  const read = createFileTable((relativePath) => fetchJson(assets, relativePath), { shareInFlight: false, maxEntries: SAMPLE_SHARDS_KEPT });
+  return createPreparedSampleClient(read);
 }
 
 /** The file's JSON (the build checked it), or null when the assets have no such file. */

@@ -16,7 +16,7 @@ import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
 import { createDurableObjectSearchRations, type SearchRation } from './search-rations.ts';
 import { createCacheApiResponseCache } from './cache-api.ts';
-import { loadAssetsPreparedData, PREPARED_PREFIX } from './assets-data.ts';
+import { createAssetsSampleClient, loadAssetsPreparedData, PREPARED_PREFIX } from './assets-data.ts';
 import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
 import { readBoundedBody, webStreamChunks } from '../request-body.ts';
@@ -65,10 +65,15 @@ async function setUp(env: Env): Promise<Pipeline> {
   if (data.source !== config.mode) {
     console.warn(`tagdex: the assets hold ${data.source} data but the Worker runs in ${config.mode} mode; build with the same YOUTUBE_API_KEY setting.`);
   }
+  // Sample mode answers from the sample answers the build prepared (building the sample here would take 60–80 ms
+  // of CPU in the first request, past the free plan's 10); only a live build leaves it the in-process upstream.
+  const client =
+    (config.mode === 'sample' ? createAssetsSampleClient(env.ASSETS, data.manifest) : null) ??
+    createUpstreamClient(config, { fetch: (input, init) => fetch(input, init) });
   return createPipeline({
     mode: config.mode,
     youtube: createYouTubeService({
-      client: createUpstreamClient(config, { fetch: (input, init) => fetch(input, init) }),
+      client,
       shareInFlight: false,
       searchRations: createDurableObjectSearchRations(env.SEARCH_RATIONS, SEARCHES_PER_DAY, SEARCHES_PER_CLIENT_PER_DAY),
     }),

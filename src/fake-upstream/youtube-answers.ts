@@ -147,8 +147,8 @@ function videoById(index: Indexed, id: string): VideoResource | undefined {
   return index.videos.get(id) ?? index.data.findVideo?.(id);
 }
 
-/** Handles compare case-insensitively, with or without the `@`. */
-function foldHandle(handle: string): string {
+/** Handles compare case-insensitively, with or without the `@`: `forHandle` finds the channel under this key. */
+export function foldHandle(handle: string): string {
   return handle.normalize('NFC').replace(/^@/, '').toLowerCase();
 }
 
@@ -407,20 +407,8 @@ function search(q: URLSearchParams, index: Indexed): Outcome {
       .map((t) => t.trim())
       .includes('channel');
   const needle = (param(q, 'q') ?? '').trim().toLowerCase();
-  const bare = needle.replace(/^@/, '');
-  // A rough relevance order: an exact customUrl match, then an exact title, then the rest in dataset order.
-  // Lookalikes still come back alongside, so a client must check which result is the channel meant.
-  const ranked: { channel: ChannelResource; rank: number }[] = [];
-  if (wantsChannels) {
-    for (const channel of index.data.channels) {
-      const title = channel.snippet?.title.toLowerCase() ?? '';
-      const custom = (channel.snippet?.customUrl ?? '').toLowerCase().replace(/^@/, '');
-      if (bare !== '' && !title.includes(needle) && !custom.includes(bare)) continue;
-      ranked.push({ channel, rank: custom === bare ? 0 : title === needle ? 1 : 2 });
-    }
-  }
-  ranked.sort((a, b) => a.rank - b.rank); // stable: ties keep dataset order
-  const results = ranked.map(({ channel }) => toSearchResult(channel));
+  const matched = wantsChannels ? matchChannels(index.data.channels, needle, channelNames) : [];
+  const results = matched.map(toSearchResult);
   const page = paginate(results, q, maxResults);
   if (isError(page)) return fail(page);
   const items = page.items.map((r) => withParts(r, parts));
@@ -432,6 +420,37 @@ function search(q: URLSearchParams, index: Indexed): Outcome {
   list.pageInfo = { totalResults: results.length, resultsPerPage: maxResults };
   list.items = items;
   return { list };
+}
+
+/** What a channel search matches on: the title and the customUrl (the handle, `@name`). */
+export interface ChannelNames {
+  title: string;
+  customUrl: string;
+}
+
+function channelNames(channel: ChannelResource): ChannelNames {
+  return { title: channel.snippet?.title ?? '', customUrl: channel.snippet?.customUrl ?? '' };
+}
+
+/**
+ * The channels `search.list?type=channel&q=` finds, best first: those whose title or customUrl contains `q` (case
+ * ignored; every channel when `q` is empty). A rough relevance order: an exact customUrl match, then an exact
+ * title, then the rest in `channels` order. Lookalikes still come back alongside, so a client must check which
+ * result is the channel meant.
+ */
+export function matchChannels<C>(channels: readonly C[], q: string, namesOf: (channel: C) => ChannelNames): C[] {
+  const needle = q.trim().toLowerCase();
+  const bare = needle.replace(/^@/, '');
+  const ranked: { channel: C; rank: number }[] = [];
+  for (const channel of channels) {
+    const names = namesOf(channel);
+    const title = names.title.toLowerCase();
+    const custom = names.customUrl.toLowerCase().replace(/^@/, '');
+    if (bare !== '' && !title.includes(needle) && !custom.includes(bare)) continue;
+    ranked.push({ channel, rank: custom === bare ? 0 : title === needle ? 1 : 2 });
+  }
+  ranked.sort((a, b) => a.rank - b.rank); // stable: ties keep dataset order
+  return ranked.map(({ channel }) => channel);
 }
 
 function toSearchResult(channel: ChannelResource): SearchResultOut {

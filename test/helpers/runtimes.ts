@@ -58,22 +58,51 @@ export async function startRuntime(name: RuntimeName, options: RuntimeOptions): 
 async function startWorker(options: RuntimeOptions): Promise<RuntimeUnderTest> {
   const upstream = createUpstreamEmulator(options.dataset, { validKeys: [CANARY_KEY] });
   const fake = await startFakeUpstream(upstream);
-  const port = await freePort();
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    YOUTUBE_API_KEY: CANARY_KEY,
-    YOUTUBE_API_BASE: fake.baseUrl,
-    RATE_LIMIT_PER_HOUR: String(options.rateLimitPerHour),
-    UPSTREAM_TIMEOUT_MS: String(options.timeoutMs ?? 2000),
-    DIST_DIR: options.site.distDir,
-    NO_COLOR: '1',
+  let worker: WorkerProcess;
+  try {
+    worker = await startWorkerProcess({
+      YOUTUBE_API_KEY: CANARY_KEY,
+      YOUTUBE_API_BASE: fake.baseUrl,
+      RATE_LIMIT_PER_HOUR: String(options.rateLimitPerHour),
+      UPSTREAM_TIMEOUT_MS: String(options.timeoutMs ?? 2000),
+      DIST_DIR: options.site.distDir,
+    });
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+  return {
+    name: 'worker',
+    baseUrl: worker.baseUrl,
+    upstream,
+    logs: worker.logs,
+    startMs: worker.startMs,
+    async close() {
+      await worker.close();
+      await fake.close();
+    },
   };
+}
+
+/** The Worker on local workerd, as `npm run serve:edge` starts it. */
+export interface WorkerProcess {
+  baseUrl: string;
+  logs(): string[];
+  startMs: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts functions/worker/dev.ts with `env` (DIST_DIR and the rest) over the test process's environment, without
+ * its YOUTUBE_API_KEY unless `env` sets one (without a key the Worker runs in sample mode), and waits for /healthz.
+ */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const port = await freePort();
+  const { YOUTUBE_API_KEY: _inherited, ...inherited } = process.env as Record<string, string>;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'functions/worker/dev.ts')], {
     cwd: PROJECT_ROOT,
-    env,
+    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -85,20 +114,13 @@ async function startWorker(options: RuntimeOptions): Promise<RuntimeUnderTest> {
     await waitForHealth(baseUrl, child, output);
   } catch (error) {
     await stop(child);
-    await fake.close();
     throw error;
   }
-  const startMs = Math.round(performance.now() - started);
   return {
-    name: 'worker',
     baseUrl,
-    upstream,
     logs: () => output.join('').split('\n'),
-    startMs,
-    async close() {
-      await stop(child);
-      await fake.close();
-    },
+    startMs: Math.round(performance.now() - started),
+    close: () => stop(child),
   };
 }
 
