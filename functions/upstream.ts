@@ -1,6 +1,7 @@
 /**
  * The composition root every runtime shares (the Node server, the Worker and the ingest): the YouTube client
- * the configuration asks for — the real API with the key, or the in-process sample upstream without one.
+ * the configuration asks for — the real API with the key, or the in-process sample upstream without one. (The
+ * Worker in sample mode answers from the sample answers its build prepared instead: functions/worker/assets-data.ts.)
  */
 import { createYouTubeClient, type UpstreamTransport, type YouTubeClient, type YouTubeClientOptions } from '../src/youtube/client.ts';
 import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
