@@ -15,11 +15,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
+import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.ts';
+import { PREPARED_PREFIX } from '../src/lib/limits.ts';
+import type { BuildManifest } from '../src/schemas/build-output.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -91,7 +94,7 @@ const ENDPOINT_TARGETS: Record<string, [string, string]> = {
 
 /** Upstream answers for every live target, recorded once from the emulator over the sample dataset. */
 async function recordUpstream(targets: string[]): Promise<string> {
-  const dataset = createSampleDataset({ date: new Date().toISOString().slice(0, 10) });
+  const dataset = createSampleDataset({ date: await sampleDate() });
   const other = dataset.videos.find((video) => video.id !== VIDEO)!.id;
   const emulator = createUpstreamEmulator(dataset);
   const recorded: Record<string, { status: number; body: string }> = {};
@@ -117,6 +120,16 @@ async function recordUpstream(targets: string[]): Promise<string> {
   return file;
 }
 let OTHER_VIDEO = '';
+
+/**
+ * The sample date whose videos sample mode finds: the build's (the Worker answers from the sample answers it
+ * prepared), or today's over a build without them (the in-process sample upstream follows the calendar).
+ */
+async function sampleDate(): Promise<string> {
+  const manifestFile = join(ROOT, process.env.DIST_DIR ?? 'dist', PREPARED_PREFIX, 'manifest.json');
+  const manifest = await readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as BuildManifest, () => null);
+  return (manifest && preparedSampleDate(manifest)) ?? new Date().toISOString().slice(0, 10);
+}
 
 /**
  * CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data;
