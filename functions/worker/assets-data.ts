@@ -1,7 +1,8 @@
 /**
  * The Worker's prepared-data reader: the build's small files (one trending window, one title benchmark, one
- * rising window, one tag-history shard each; in sample mode the sample answers' shards too), fetched from the Worker's own static assets under `_prepared/`
- * on first use and kept in the isolate by the shared reader. A request parses one file, never a region.
+ * rising window, one tag-history shard each; in sample mode the sample answers' shards too), fetched from the
+ * Worker's own static assets under `_prepared/` on first use and kept in the isolate by the shared reader. A
+ * request parses one file, never a region.
  */
 import type { PreparedData } from '../runtime.ts';
 import { createFileTable, createPreparedReader } from '../prepared-reader.ts';
