@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPreparedData } from '../../functions/node/prepared-data.ts';
+import { createFileTable } from '../../functions/prepared-reader.ts';
 import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { BUILD_FILES, type BuildManifest, type ManifestRegion } from '../../src/schemas/build-output.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
@@ -75,5 +76,31 @@ describe('loadPreparedData', () => {
     await write(BUILD_FILES.trendingWindow('PK', 7), { videos_measured: '12', fetched_at: null, tags: [] });
     const data = await loadPreparedData(dir);
     await expect(data.trendingWindow('PK', 7)).rejects.toThrow(/PK.7\.json is not a valid build file at videos_measured/);
+  });
+});
+
+describe('createFileTable', () => {
+  it('answers a kept file without reading it again, and reads again a file dropped to stay within maxEntries', async () => {
+    const reads: string[] = [];
+    const read = createFileTable(async (path) => {
+      reads.push(path);
+      return { path };
+    }, { maxEntries: 2 });
+    expect(await read('a')).toEqual({ path: 'a' });
+    expect(read('a')).toEqual({ path: 'a' }); // kept: answered synchronously
+    await read('b');
+    await read('c'); // the table is full: the oldest, `a`, is dropped
+    expect(read('c')).toEqual({ path: 'c' });
+    await read('a');
+    expect(reads).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('lets concurrent first reads share one read only where sharing in flight is allowed', async () => {
+    for (const shareInFlight of [true, false]) {
+      let reads = 0;
+      const read = createFileTable(async () => ++reads, { shareInFlight });
+      await Promise.all([read('x'), read('x'), read('x')]);
+      expect(reads).toBe(shareInFlight ? 1 : 3);
+    }
   });
 });
