@@ -12,6 +12,8 @@ import type { ObjectStore } from './snapshot-sync.ts';
 
 const run = promisify(execFile);
 
+/** Tries of one wrangler call before its failure is reported. */
+const WRANGLER_ATTEMPTS = 3;
 /** What wrangler prints, locally and remotely, for a key that is not there. */
 const MISSING_KEY = 'The specified key does not exist';
 
@@ -28,14 +30,24 @@ export function createWranglerR2Store(opts: WranglerR2Options): ObjectStore {
   const where = opts.persistTo === undefined ? ['--remote'] : ['--local', '--persist-to', resolve(opts.persistTo)];
   const objectPath = (key: string) => `${opts.bucket}/${key}`;
 
+  /**
+   * One wrangler call, tried up to three times: a wrangler process fails now and then for reasons of its own (a
+   * busy machine, a dropped connection to R2: "Unspecified error" has been seen on a loaded CI machine). A key that
+   * is not there is an answer, not a failure, and is never retried.
+   */
   async function wrangler(action: 'get' | 'put' | 'delete', key: string, extra: string[] = []): Promise<void> {
-    try {
-      await run(opts.command ?? 'wrangler', ['r2', 'object', action, objectPath(key), ...extra, ...where], {
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-        maxBuffer: 4 * 1024 * 1024,
-      });
-    } catch (error) {
-      throw new WranglerError(action, objectPath(key), error);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run(opts.command ?? 'wrangler', ['r2', 'object', action, objectPath(key), ...extra, ...where], {
+          env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+          maxBuffer: 4 * 1024 * 1024,
+        });
+        return;
+      } catch (error) {
+        const failure = new WranglerError(action, objectPath(key), error);
+        if (attempt >= WRANGLER_ATTEMPTS || failure.message.includes(MISSING_KEY)) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
     }
   }
 
