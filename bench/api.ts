@@ -372,7 +372,7 @@ export function formatApiSection(report: ApiReport): string {
     );
   }
   lines.push(
-    `- tagdex server RSS once listening, before any request, as this harness runs it (through tsx; the production bundle's figure is in the start section below): **${report.rssAfterStartMb.toFixed(0)} MB** ` +
+    `- tagdex server RSS once listening, before any request, in this harness's server process (bench/server-process.ts bundled with its fake-upstream code; the production bundle's own figure is in the start section below): **${report.rssAfterStartMb.toFixed(0)} MB** ` +
       `(target ≤ ${RSS_AFTER_START_MB_TARGET} MB) — ${verdict(report.rssAfterStartMb <= RSS_AFTER_START_MB_TARGET)}`,
   );
   if (hot && byId.get('title-hot')) lines.push(target('`title-score` repeated title (response cache) ÷ hot-cache `video`', ratio('title-hot', 'video-hot'), TITLE_SCORE_TARGET));
