@@ -7,13 +7,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { ensureBenchSite, PROJECT_ROOT, type BenchSite } from './bench-site.ts';
 import { startChild } from './children.ts';
 import { median } from './load.ts';
 import { bundleServer, SERVER_BUNDLE } from '../ingest/server-bundle.ts';
 import { REGIONS } from '../src/lib/regions.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 export const RSS_TARGET_MB = 80;
 
@@ -36,16 +36,6 @@ const COMMANDS: Record<string, string[]> = {
   'npm run serve:dev (tsx)': [process.execPath, '--import', 'tsx', 'functions/node/main.ts'],
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 

@@ -4,7 +4,6 @@
  * with the fake upstream on loopback, the canary key and the shared site build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startTestServer, CANARY_KEY } from './server.ts';
@@ -12,6 +11,7 @@ import { PROJECT_ROOT } from './site-build.ts';
 import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
 import { startFakeUpstream } from '../support/serve.ts';
 import type { SharedSite } from '../global-setup.ts';
+import { freePort } from '../support/free-port.ts';
 
 export type RuntimeName = 'node' | 'worker';
 export const RUNTIMES: RuntimeName[] = ['node', 'worker'];
@@ -155,13 +155,3 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
