@@ -9,11 +9,10 @@ import { createFileTable, createPreparedReader } from '../prepared-reader.ts';
 import { createPreparedSampleClient, preparedSampleDate } from '../../src/fake-upstream/prepared-sample-client.ts';
 import type { YouTubeClient } from '../../src/youtube/client.ts';
 import { BUILD_FILES, type BuildManifest } from '../../src/schemas/build-output.ts';
-import { PREPARED_PREFIX } from './prepared-paths.ts';
+import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
 
 const ASSET_ORIGIN = 'https://assets.tagdex.internal';
 
-export { PREPARED_PREFIX };
 
 /** What the reader needs of the Worker's ASSETS binding. */
 export interface AssetFetcher {

@@ -9,14 +9,15 @@ import { loadConfig, ConfigError } from '../config.ts';
 import { createUpstreamClient } from '../upstream.ts';
 import { createPipeline, isPipelinePath, type Pipeline } from '../pipeline.ts';
 import { CORS_HEADERS } from '../cors.ts';
-import { failure } from '../respond.ts';
+import { failureText, JSON_CONTENT_TYPE } from '../respond.ts';
 import type { PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
 import { createDurableObjectSearchRations, type SearchRation } from './search-rations.ts';
 import { createCacheApiResponseCache } from './cache-api.ts';
-import { createAssetsSampleClient, loadAssetsPreparedData, PREPARED_PREFIX } from './assets-data.ts';
+import { createAssetsSampleClient, loadAssetsPreparedData } from './assets-data.ts';
+import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
 import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
 import { readBoundedBody, webStreamChunks } from '../request-body.ts';
@@ -108,7 +109,10 @@ export default {
           error instanceof ConfigError
             ? `tagdex is misconfigured: ${error.message}`
             : 'tagdex failed to start; the failure has been logged. Try again later.';
-        return withCors(failure(500, message), 'no-store');
+        return new Response(failureText(message), {
+          status: 500,
+          headers: { 'Content-Type': JSON_CONTENT_TYPE, ...CORS_HEADERS, 'Cache-Control': 'no-store' },
+        });
       }
     }
     const answer = await ready({
@@ -135,10 +139,4 @@ async function notFoundPage(request: Request, env: Env): Promise<Response> {
   const headers = new Headers(page.headers);
   headers.set('Cache-Control', 'public, max-age=60');
   return new Response(request.method === 'HEAD' ? null : page.body, { status: 404, headers });
-}
-
-function withCors(response: Response, cacheControl: string): Response {
-  for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
-  response.headers.set('Cache-Control', cacheControl);
-  return response;
 }
