@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   }
 
   const { server } = app;
-  server.listen(config.PORT, config.HOST, () => {
+  // The accept queue as deep as the connection cap (the kernel bounds it by somaxconn): a burst of connections
+  // up to the cap waits to be accepted instead of being reset by the kernel.
+  server.listen({ port: config.PORT, host: config.HOST, backlog: config.MAX_CONNECTIONS }, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     process.stderr.write(`tagdex: listening on http://${config.HOST}:${port}/ (${config.mode} mode)\n`);
