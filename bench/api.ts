@@ -94,18 +94,32 @@ export interface ApiReport {
 }
 
 /** Runs every scenario `repeats` times, interleaved so each round sees the same machine conditions. */
-export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (line: string) => void): Promise<ApiReport> {
+export async function runApiBench(
+  opts: BenchOptions,
+  site: BenchSite,
+  log: (line: string) => void,
+): Promise<ApiReport> {
   const loadBefore = loadAverage();
   const dataset = createSampleDataset({ date: site.latestDate });
   const hotId = dataset.charts['IN']?.[0];
   if (!hotId) throw new Error(`the sample dataset of ${site.latestDate} has no IN chart`);
   // Enough distinct ids that no cold request repeats: connections / latency is the ceiling on req/s.
   const coldRate = (opts.connections / (UPSTREAM_LATENCY_MS / 1000)) * 1.2;
-  const coldVideos = Math.min(500_000, Math.ceil(coldRate * (opts.repeats * opts.duration + opts.warmup)) + 1000 + 2 * COLD_LATENCY_REQUESTS * (opts.repeats + 1));
+  const coldVideos = Math.min(
+    500_000,
+    Math.ceil(coldRate * (opts.repeats * opts.duration + opts.warmup)) +
+      1000 +
+      2 * COLD_LATENCY_REQUESTS * (opts.repeats + 1),
+  );
 
   const children: RunningChild[] = [];
   try {
-    const upstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos, latencyMs: UPSTREAM_LATENCY_MS });
+    const upstream = await startChild({
+      role: 'upstream',
+      date: site.latestDate,
+      coldVideos,
+      latencyMs: UPSTREAM_LATENCY_MS,
+    });
     children.push(upstream);
     const tagdexSpec = {
       role: 'tagdex' as const,
@@ -138,8 +152,17 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     children.push(bare);
     const tt90Path = '/api/v1/trending-tags?region=IN&days=90&limit=500';
     const tt90 = await rawGet(childUrl(tagdex) + tt90Path);
-    const tt90Headers = Object.fromEntries(Object.entries(tt90.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
-    const bareTt90 = await startChild({ role: 'bare', status: 200, headers: tt90Headers, body: tt90.body.toString('base64') });
+    const tt90Headers = Object.fromEntries(
+      Object.entries(tt90.headers).filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      ),
+    );
+    const bareTt90 = await startChild({
+      role: 'bare',
+      status: 200,
+      headers: tt90Headers,
+      body: tt90.body.toString('base64'),
+    });
     children.push(bareTt90);
     const peerAnswers = { [hotPath]: { status: 200, headers: hotHeaders, body: hotBody.toString('base64') } };
     const fastify = await startChild({ role: 'fastify', answers: peerAnswers });
@@ -148,17 +171,38 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     children.push(hono);
     for (const peer of [fastify, hono]) {
       const check = await rawGet(childUrl(peer) + hotPath);
-      if (check.status !== 200 || !check.body.equals(hotBody)) throw new Error('a peer does not serve the hot video bytes');
+      if (check.status !== 200 || !check.body.equals(hotBody))
+        throw new Error('a peer does not serve the hot video bytes');
     }
 
     // The static page as browsers get it (brotli), served by a bare handler with the same status, headers and bytes.
-    const page = await rawGet(childUrl(tagdex) + '/trending/in/', { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
-    if (page.status !== 200 || page.headers['content-encoding'] !== 'br') throw new Error(`/trending/in/ answered ${page.status} ${page.headers['content-encoding']}`);
-    const pageHeaders = Object.fromEntries(Object.entries(page.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
-    const bareStatic = await startChild({ role: 'bare', status: 200, headers: pageHeaders, body: page.body.toString('base64') });
+    const page = await rawGet(childUrl(tagdex) + '/trending/in/', {
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    });
+    if (page.status !== 200 || page.headers['content-encoding'] !== 'br')
+      throw new Error(`/trending/in/ answered ${page.status} ${page.headers['content-encoding']}`);
+    const pageHeaders = Object.fromEntries(
+      Object.entries(page.headers).filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      ),
+    );
+    const bareStatic = await startChild({
+      role: 'bare',
+      status: 200,
+      headers: pageHeaders,
+      body: page.body.toString('base64'),
+    });
     children.push(bareStatic);
 
-    const servers: Record<Target, RunningChild> = { bare, 'bare-static': bareStatic, 'bare-tt90': bareTt90, fastify, hono, tagdex, 'tagdex-no-cache': noCache };
+    const servers: Record<Target, RunningChild> = {
+      bare,
+      'bare-static': bareStatic,
+      'bare-tt90': bareTt90,
+      fastify,
+      hono,
+      tagdex,
+      'tagdex-no-cache': noCache,
+    };
     // Room for the request word appended below, within the 100 code points the endpoint accepts.
     const titles = REGIONS.flatMap((region) =>
       (dataset.charts[region] ?? []).slice(0, 25).flatMap((id) => {
@@ -174,14 +218,39 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     const scenarios: Scenario[] = [
       { id: 'baseline', label: 'bare node:http, same bytes (baseline)', target: 'bare', path: '/' },
       { id: 'fastify', label: 'Fastify 5, the same bytes from a Map, no logger', target: 'fastify', path: hotPath },
-      { id: 'hono', label: 'Hono 4 on @hono/node-server, the same bytes from a Map, no logger', target: 'hono', path: hotPath },
+      {
+        id: 'hono',
+        label: 'Hono 4 on @hono/node-server, the same bytes from a Map, no logger',
+        target: 'hono',
+        path: hotPath,
+      },
       { id: 'video-hot', label: '`video`, hot cache (access log to a file)', target: 'tagdex', path: hotPath },
       { id: 'tt90-bare', label: 'bare node:http, the `trending-tags` 90/500 bytes', target: 'bare-tt90', path: '/' },
-      { id: 'tt7-hot', label: '`trending-tags?days=7&limit=50`, hot cache', target: 'tagdex', path: '/api/v1/trending-tags?region=IN&days=7&limit=50' },
-      { id: 'tt90-hot', label: '`trending-tags?days=90&limit=500`, hot cache', target: 'tagdex', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
+      {
+        id: 'tt7-hot',
+        label: '`trending-tags?days=7&limit=50`, hot cache',
+        target: 'tagdex',
+        path: '/api/v1/trending-tags?region=IN&days=7&limit=50',
+      },
+      {
+        id: 'tt90-hot',
+        label: '`trending-tags?days=90&limit=500`, hot cache',
+        target: 'tagdex',
+        path: '/api/v1/trending-tags?region=IN&days=90&limit=500',
+      },
       { id: 'title-hot', label: '`title-score`, same title (hot cache)', target: 'tagdex', path: titleScorePath },
-      { id: 'tt7-router', label: '`trending-tags?days=7&limit=50`, response cache off', target: 'tagdex-no-cache', path: '/api/v1/trending-tags?region=IN&days=7&limit=50' },
-      { id: 'tt90-router', label: '`trending-tags?days=90&limit=500`, response cache off', target: 'tagdex-no-cache', path: '/api/v1/trending-tags?region=IN&days=90&limit=500' },
+      {
+        id: 'tt7-router',
+        label: '`trending-tags?days=7&limit=50`, response cache off',
+        target: 'tagdex-no-cache',
+        path: '/api/v1/trending-tags?region=IN&days=7&limit=50',
+      },
+      {
+        id: 'tt90-router',
+        label: '`trending-tags?days=90&limit=500`, response cache off',
+        target: 'tagdex-no-cache',
+        path: '/api/v1/trending-tags?region=IN&days=90&limit=500',
+      },
       {
         id: 'title-router',
         label: `\`title-score\`, a new title every request (${titles.length} trending titles of 8 regions in turn, each with a word numbering the request), response cache off`,
@@ -195,7 +264,7 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       },
       {
         id: 'static-bare',
-        label: 'bare node:http, the static page\'s brotli bytes and headers',
+        label: "bare node:http, the static page's brotli bytes and headers",
         target: 'bare-static',
         path: '/',
         headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
@@ -247,9 +316,17 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
     // The same measurement against an upstream that answers at once: what tagdex adds with no wait to hide in.
     const instantUpstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos, latencyMs: 0 });
     children.push(instantUpstream);
-    const instantTagdex = await startChild({ ...tagdexSpec, upstreamBaseUrl: String(instantUpstream.ready['baseUrl']), responseCache: true });
+    const instantTagdex = await startChild({
+      ...tagdexSpec,
+      upstreamBaseUrl: String(instantUpstream.ready['baseUrl']),
+      responseCache: true,
+    });
     children.push(instantTagdex);
-    const coldPair = async (latencyMs: number, upstreamUrl: string, server: RunningChild): Promise<ColdLatencyRound> => {
+    const coldPair = async (
+      latencyMs: number,
+      upstreamUrl: string,
+      server: RunningChild,
+    ): Promise<ColdLatencyRound> => {
       const upstreamP50 = await sequentialP50(
         (id) => `${upstreamUrl}/videos?part=${part}&id=${id}&fields=${encodeURIComponent(fields)}`,
         { 'x-goog-api-key': 'tagdex-bench-key' },
@@ -274,7 +351,9 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       }
       for (const cold of await coldRound()) {
         coldLatency.push(cold);
-        log(`api: round ${round}/${opts.repeats}  cold, one at a time, upstream +${cold.latencyMs} ms: upstream p50 ${cold.upstreamP50.toFixed(2)} ms, tagdex ${cold.tagdexP50.toFixed(2)} ms, added ${cold.addedP50.toFixed(2)} ms`);
+        log(
+          `api: round ${round}/${opts.repeats}  cold, one at a time, upstream +${cold.latencyMs} ms: upstream p50 ${cold.upstreamP50.toFixed(2)} ms, tagdex ${cold.tagdexP50.toFixed(2)} ms, added ${cold.addedP50.toFixed(2)} ms`,
+        );
       }
     }
     agent.destroy();
@@ -285,7 +364,8 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       const reqPerSec = median(list.map((r) => r.reqPerSec));
       const problems: string[] = [];
       for (const run of list) {
-        for (const [status, count] of Object.entries(run.statuses)) if (status !== '200') problems.push(`${count} × ${status}`);
+        for (const [status, count] of Object.entries(run.statuses))
+          if (status !== '200') problems.push(`${count} × ${status}`);
         if (run.errors > 0) problems.push(`${run.errors} socket errors`);
       }
       return {
@@ -301,7 +381,13 @@ export async function runApiBench(opts: BenchOptions, site: BenchSite, log: (lin
       };
     });
     return {
-      options: { duration: opts.duration, connections: opts.connections, pipelining: opts.pipelining, repeats: opts.repeats, warmup: opts.warmup },
+      options: {
+        duration: opts.duration,
+        connections: opts.connections,
+        pipelining: opts.pipelining,
+        repeats: opts.repeats,
+        warmup: opts.warmup,
+      },
       scenarios: results,
       coldLatency,
       rssAfterStartMb,
@@ -330,7 +416,7 @@ export function formatApiSection(report: ApiReport): string {
       `(\`RATE_LIMIT_PER_HOUR=0\`), its access log written to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
       `${UPSTREAM_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
     '',
-    'Server CPU is the serving process\'s user + system time per response (from /proc), which does not depend on whether ' +
+    "Server CPU is the serving process's user + system time per response (from /proc), which does not depend on whether " +
       'the server or the load generator was the bottleneck; on two cores the generator competes with the server for CPU.',
     '',
     `The baseline is a bare \`node:http\` handler writing the same status, the same ${report.hotVideo.headers} headers and the ` +
@@ -351,32 +437,71 @@ export function formatApiSection(report: ApiReport): string {
   ];
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const target = (label: string, value: number | undefined, goal: number) =>
-    value === undefined ? `- ${label}: not measured` : `- ${label}: **${value.toFixed(2)}** (target ≥ ${goal}) — ${verdict(value >= goal)}`;
+    value === undefined
+      ? `- ${label}: not measured`
+      : `- ${label}: **${value.toFixed(2)}** (target ≥ ${goal}) — ${verdict(value >= goal)}`;
   const ratio = (a: string, b: string) => {
     const [x, y] = [byId.get(a), byId.get(b)];
     return x && y ? x.reqPerSec / y.reqPerSec : undefined;
   };
   lines.push(target('hot-cache `video` ÷ bare', ratio('video-hot', 'baseline'), HOT_VIDEO_TARGET));
   const fasterPeer = Math.max(byId.get('fastify')?.reqPerSec ?? 0, byId.get('hono')?.reqPerSec ?? 0);
-  lines.push(target('hot-cache `video` ÷ the faster of Fastify and Hono', hot && fasterPeer > 0 ? hot.reqPerSec / fasterPeer : undefined, HOT_VIDEO_PEER_TARGET));
-  lines.push(target('`trending-tags` days=90 limit=500 (hot cache) ÷ bare serving the same bytes', ratio('tt90-hot', 'tt90-bare'), TRENDING_90_TARGET));
-  lines.push(target('`title-score` with a different title on every request (response cache off) ÷ hot-cache `video`', ratio('title-router', 'video-hot'), TITLE_SCORE_TARGET));
-  lines.push(target('static `/trending/in/` (brotli) ÷ bare serving the same bytes', ratio('static', 'static-bare'), STATIC_TARGET));
+  lines.push(
+    target(
+      'hot-cache `video` ÷ the faster of Fastify and Hono',
+      hot && fasterPeer > 0 ? hot.reqPerSec / fasterPeer : undefined,
+      HOT_VIDEO_PEER_TARGET,
+    ),
+  );
+  lines.push(
+    target(
+      '`trending-tags` days=90 limit=500 (hot cache) ÷ bare serving the same bytes',
+      ratio('tt90-hot', 'tt90-bare'),
+      TRENDING_90_TARGET,
+    ),
+  );
+  lines.push(
+    target(
+      '`title-score` with a different title on every request (response cache off) ÷ hot-cache `video`',
+      ratio('title-router', 'video-hot'),
+      TITLE_SCORE_TARGET,
+    ),
+  );
+  lines.push(
+    target(
+      'static `/trending/in/` (brotli) ÷ bare serving the same bytes',
+      ratio('static', 'static-bare'),
+      STATIC_TARGET,
+    ),
+  );
   for (const latencyMs of [UPSTREAM_LATENCY_MS, 0]) {
     const rounds = report.coldLatency.filter((r) => r.latencyMs === latencyMs);
     const added = median(rounds.map((r) => r.addedP50));
     lines.push(
       `- cold \`video\`, p50 added over the upstream's own p50 (upstream +${latencyMs} ms, ${COLD_LATENCY_REQUESTS} requests one at a time per side per round, ` +
         `median of rounds): **${added.toFixed(2)} ms** (target ≤ ${COLD_ADDED_MS_TARGET} ms) — ${verdict(added <= COLD_ADDED_MS_TARGET)}; rounds: ` +
-        rounds.map((r) => `${r.upstreamP50.toFixed(2)} → ${r.tagdexP50.toFixed(2)} (+${r.addedP50.toFixed(2)})`).join(', '),
+        rounds
+          .map((r) => `${r.upstreamP50.toFixed(2)} → ${r.tagdexP50.toFixed(2)} (+${r.addedP50.toFixed(2)})`)
+          .join(', '),
     );
   }
   lines.push(
     `- tagdex server RSS once listening, before any request, in this harness's server process (bench/server-process.ts bundled with its fake-upstream code; the production bundle's own figure is in the start section below): **${report.rssAfterStartMb.toFixed(0)} MB** ` +
       `(target ≤ ${RSS_AFTER_START_MB_TARGET} MB) — ${verdict(report.rssAfterStartMb <= RSS_AFTER_START_MB_TARGET)}`,
   );
-  if (hot && byId.get('title-hot')) lines.push(target('`title-score` repeated title (response cache) ÷ hot-cache `video`', ratio('title-hot', 'video-hot'), TITLE_SCORE_TARGET));
-  lines.push('', `Load average (1/5/15 min) before: ${report.loadBefore}; after: ${report.loadAfter}. tagdex server RSS after the runs: ${report.serverRssMb.toFixed(0)} MB.`, '');
+  if (hot && byId.get('title-hot'))
+    lines.push(
+      target(
+        '`title-score` repeated title (response cache) ÷ hot-cache `video`',
+        ratio('title-hot', 'video-hot'),
+        TITLE_SCORE_TARGET,
+      ),
+    );
+  lines.push(
+    '',
+    `Load average (1/5/15 min) before: ${report.loadBefore}; after: ${report.loadAfter}. tagdex server RSS after the runs: ${report.serverRssMb.toFixed(0)} MB.`,
+    '',
+  );
   return lines.join('\n');
 }
 

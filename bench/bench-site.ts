@@ -25,7 +25,9 @@ export interface BenchSite {
 }
 
 /** The bench site, building it first when it is missing or `rebuild` is set. */
-export async function ensureBenchSite(opts: { rebuild?: boolean; log?: (line: string) => void } = {}): Promise<BenchSite> {
+export async function ensureBenchSite(
+  opts: { rebuild?: boolean; log?: (line: string) => void } = {},
+): Promise<BenchSite> {
   const dataDir = join(SITE_ROOT, 'data');
   const buildDir = join(SITE_ROOT, 'build');
   const distDir = join(SITE_ROOT, 'dist');
@@ -40,7 +42,12 @@ export async function ensureBenchSite(opts: { rebuild?: boolean; log?: (line: st
     const ingestMs = await timed(async () => {
       await ensureSampleData({ dataDir, endDate: utcDate(Date.now()), days: 90 });
     });
-    const env: Record<string, string> = { ASTRO_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, BUILD_DIR: buildDir, DIST_DIR: distDir };
+    const env: Record<string, string> = {
+      ASTRO_TELEMETRY_DISABLED: '1',
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      DIST_DIR: distDir,
+    };
     const indexMs = await timed(() => runTool('tsx', ['ingest/build-cli.ts'], env));
     const astroMs = await timed(async () => {
       await runTool('astro', ['build', '--silent'], env);
@@ -82,6 +89,8 @@ export function runTool(tool: string, args: string[], env: Record<string, string
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} exited with ${code}:\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
   });
 }

@@ -77,7 +77,9 @@ export async function generateSnapshots(
         date,
         fetched_at: `${date}T06:00:00.000Z`,
         source: 'sample',
-        charts: [{ chart: 'mostPopular', video_category_id: null, pages: Math.ceil(ids.length / 50), videos: ids.length }],
+        charts: [
+          { chart: 'mostPopular', video_category_id: null, pages: Math.ceil(ids.length / 50), videos: ids.length },
+        ],
         videos: ids.map((id) => toSnapshotVideo(byId.get(id) as VideoResource)),
         ...(sections && {
           categories: sections.categories,
@@ -146,7 +148,9 @@ export async function runBuildBench(opts: {
     await generateSnapshots(dataDir, endDate, DAYS, VIDEOS_PER_CHART, opts.categories ?? true);
     const totalBytes = await folderBytes(dataDir);
     const dayBytes = (
-      await Promise.all(REGIONS.map((region) => stat(join(snapshotRoot(dataDir, 'sample'), 'trending', region, `${endDate}.json`))))
+      await Promise.all(
+        REGIONS.map((region) => stat(join(snapshotRoot(dataDir, 'sample'), 'trending', region, `${endDate}.json`))),
+      )
     ).reduce((sum, info) => sum + info.size, 0);
 
     const indexRuns: BuildTimings[] = [];
@@ -163,7 +167,11 @@ export async function runBuildBench(opts: {
     let dist: BuildReport['dist'] = null;
     if (opts.astro) {
       const started = performance.now();
-      await runTool('astro', ['build', '--silent'], { ASTRO_TELEMETRY_DISABLED: '1', BUILD_DIR: join(root, 'build-1'), DIST_DIR: join(root, 'dist') });
+      await runTool('astro', ['build', '--silent'], {
+        ASTRO_TELEMETRY_DISABLED: '1',
+        BUILD_DIR: join(root, 'build-1'),
+        DIST_DIR: join(root, 'dist'),
+      });
       astroMs = performance.now() - started;
       dist = await folderSize(join(root, 'dist'));
       opts.log(`build: astro build over the full-size indexes: ${(astroMs / 1000).toFixed(1)} s`);
@@ -177,7 +185,18 @@ export async function runBuildBench(opts: {
     let videos = 0;
     for (const path of ingest.written) videos += (JSON.parse(await readFile(path, 'utf8')) as Snapshot).videos.length;
 
-    return { days: DAYS, videosPerChart: VIDEOS_PER_CHART, dayBytes, totalBytes, indexRuns, buildBytes: build.bytes, buildFiles: build.files, astroMs, dist, ingest: { ms: ingestMs, units: ingest.units, videos } };
+    return {
+      days: DAYS,
+      videosPerChart: VIDEOS_PER_CHART,
+      dayBytes,
+      totalBytes,
+      indexRuns,
+      buildBytes: build.bytes,
+      buildFiles: build.files,
+      astroMs,
+      dist,
+      ingest: { ms: ingestMs, units: ingest.units, videos },
+    };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -215,6 +234,11 @@ export function formatBuildSection(report: BuildReport): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const quick = process.argv.includes('--quick');
-  const options = { repeats: quick ? 1 : 3, astro: !process.argv.includes('--no-astro'), categories: !process.argv.includes('--no-categories'), log };
+  const options = {
+    repeats: quick ? 1 : 3,
+    astro: !process.argv.includes('--no-astro'),
+    categories: !process.argv.includes('--no-categories'),
+    log,
+  };
   process.stdout.write(formatBuildSection(await runBuildBench(options)));
 }

@@ -12,7 +12,10 @@ import { build } from 'esbuild';
 export type ChildSpec =
   | { role: 'bare'; status: number; headers: Record<string, string>; body: string /* base64 */ }
   /** A peer framework serving the same answers from a Map, path → status, headers, bytes; logging nothing. */
-  | { role: 'fastify' | 'hono'; answers: Record<string, { status: number; headers: Record<string, string>; body: string /* base64 */ }> }
+  | {
+      role: 'fastify' | 'hono';
+      answers: Record<string, { status: number; headers: Record<string, string>; body: string /* base64 */ }>;
+    }
   | { role: 'upstream'; date: string; coldVideos: number; latencyMs: number }
   | {
       role: 'tagdex';
@@ -28,8 +31,7 @@ export type ChildSpec =
 
 export type ChildRequest = { type: 'report' | 'gc'; id: number };
 export type ChildReply =
-  | { type: 'ready'; ready: Record<string, unknown> }
-  | { type: 'report'; id: number; report: Record<string, unknown> };
+  { type: 'ready'; ready: Record<string, unknown> } | { type: 'report'; id: number; report: Record<string, unknown> };
 
 export interface RunningChild {
   pid: number;
@@ -49,7 +51,16 @@ let bundled: Promise<string> | undefined;
 function serverProcessBundle(): Promise<string> {
   bundled ??= (async () => {
     const outfile = join(PROJECT_ROOT, 'bench', 'out', 'server-process.cjs');
-    await build({ absWorkingDir: PROJECT_ROOT, entryPoints: [SERVER_PROCESS], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node22', logLevel: 'warning' });
+    await build({
+      absWorkingDir: PROJECT_ROOT,
+      entryPoints: [SERVER_PROCESS],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node22',
+      logLevel: 'warning',
+    });
     return outfile;
   })();
   return bundled;
@@ -86,7 +97,8 @@ export async function startChild(
   const waiting = new Map<number, (report: Record<string, unknown>) => void>();
 
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`bench ${spec.role} server exited with ${code} before listening`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`bench ${spec.role} server exited with ${code} before listening`));
     child.once('exit', onExit);
     child.on('message', (message: ChildReply) => {
       if (message.type === 'ready') {

@@ -14,7 +14,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPipeline } from '../functions/pipeline.ts';
 import { webEtag } from '../functions/etag.ts';
-import { createAssetsSampleClient, loadAssetsPreparedData, type AssetFetcher } from '../functions/worker/assets-data.ts';
+import {
+  createAssetsSampleClient,
+  loadAssetsPreparedData,
+  type AssetFetcher,
+} from '../functions/worker/assets-data.ts';
 import { createSampleClient } from '../functions/upstream.ts';
 import type { PipelineRequest, ResponseCache } from '../functions/runtime.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
@@ -39,7 +43,10 @@ const replay: typeof fetch = async (input) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const answer = recorded[url.pathname + url.search];
   if (!answer) throw new Error(`no recorded upstream answer for ${url.pathname}${url.search}`);
-  return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: { 'content-type': 'application/json; charset=UTF-8' },
+  });
 };
 /**
  * What functions/worker/index.ts does inside the first request of an isolate: read the manifest, make the
@@ -49,7 +56,11 @@ async function setUp() {
   const data = await loadAssetsPreparedData(assets);
   const client =
     mode === 'live'
-      ? createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: replay })
+      ? createYouTubeClient({
+          apiKey: 'tagdex-bench-key',
+          baseUrl: 'https://youtube.bench.invalid/youtube/v3',
+          fetch: replay,
+        })
       : (createAssetsSampleClient(assets, data.manifest) ?? createSampleClient());
   const noCache: ResponseCache = { get: async () => undefined, put: async () => {} };
   return createPipeline({
@@ -73,12 +84,24 @@ let pipeline: Awaited<ReturnType<typeof setUp>>;
 
 /** The request for `path`: a GET of the API, or (EDGE_CPU_VIA=mcp) the same question as a tools/call to /mcp. */
 function requestFor(path: string): PipelineRequest {
-  const plain: PipelineRequest = { method: 'GET', target: path, header: () => undefined, client: '127.0.0.1', waitUntil: () => {}, body: async () => null };
+  const plain: PipelineRequest = {
+    method: 'GET',
+    target: path,
+    header: () => undefined,
+    client: '127.0.0.1',
+    waitUntil: () => {},
+    body: async () => null,
+  };
   if (process.env.EDGE_CPU_VIA !== 'mcp') return plain;
   const url = new URL(path, 'http://x');
   const name = url.pathname.slice('/api/v1/'.length).replace(/-/g, '_');
   const body = new TextEncoder().encode(
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: Object.fromEntries(url.searchParams) } }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: Object.fromEntries(url.searchParams) },
+    }),
   );
   const headers: Record<string, string> = {
     host: '127.0.0.1:8787',
@@ -94,14 +117,17 @@ async function cpuMs(path: string): Promise<number> {
   const answer = await pipeline(requestFor(path));
   const used = process.cpuUsage(before);
   if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
-  if (answer.body && new TextDecoder().decode(answer.body).includes('"isError":true')) throw new Error(`${path}: a tool error`);
+  if (answer.body && new TextDecoder().decode(answer.body).includes('"isError":true'))
+    throw new Error(`${path}: a tool error`);
   return (used.user + used.system) / 1000;
 }
 
 // Node implements fetch's Response, Headers and Request in JavaScript (undici), loaded and compiled on first use
 // (about 25 ms here); workerd implements them natively. Used once before the clock, so that cost is not counted
 // as the Worker's.
-await new Response(JSON.stringify({ warm: true }), { headers: new Headers({ 'content-type': 'application/json' }) }).json();
+await new Response(JSON.stringify({ warm: true }), {
+  headers: new Headers({ 'content-type': 'application/json' }),
+}).json();
 await new Request('https://tagdex.invalid/').arrayBuffer();
 await crypto.subtle.digest('SHA-256', new Uint8Array(1));
 await readFile(join(dist, '_prepared/manifest.json')).catch(() => null);

@@ -29,8 +29,8 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
     '## The Worker: CPU per request',
     '',
     "The Worker's pipeline as functions/worker/index.ts composes it, in Node's V8 under `process.cpuUsage()` (workerd " +
-      'freezes timers inside a request), over this build\'s `dist/`: each endpoint in a fresh process, so its first request ' +
-      'is the first of an isolate (set-up and cold code included; Node\'s JavaScript Response/Request are warmed before ' +
+      "freezes timers inside a request), over this build's `dist/`: each endpoint in a fresh process, so its first request " +
+      "is the first of an isolate (set-up and cold code included; Node's JavaScript Response/Request are warmed before " +
       "the clock, as workerd's are native), then 200 warm requests (median), then one reading data not read yet. Live " +
       'mode replays upstream answers recorded from the emulator. `mcp …` rows ask the same question as an MCP tools/call.',
     '',
@@ -40,7 +40,9 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
   let worst = 0;
   for (const mode of ['sample', 'live'] as const) {
     for (const [name, f] of Object.entries(report[mode] ?? {})) {
-      lines.push(`| ${mode} | ${name} | ${f.firstMs.toFixed(2)} | ${f.warmMedianMs.toFixed(3)} | ${f.coldDataMs.toFixed(2)} |`);
+      lines.push(
+        `| ${mode} | ${name} | ${f.firstMs.toFixed(2)} | ${f.warmMedianMs.toFixed(3)} | ${f.coldDataMs.toFixed(2)} |`,
+      );
       worst = Math.max(worst, f.firstMs, f.coldDataMs);
     }
   }

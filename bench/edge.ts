@@ -83,7 +83,10 @@ const ENDPOINT_TARGETS: Record<string, [string, string]> = {
   video: [`/api/v1/video?url=${VIDEO}`, '/api/v1/video?url=OTHER'],
   tags: [`/api/v1/tags?url=${VIDEO}`, '/api/v1/tags?url=OTHER'],
   channel: [`/api/v1/channel?url=${VIDEO}`, '/api/v1/channel?url=OTHER'],
-  trendingTags90x500: ['/api/v1/trending-tags?region=IN&days=90&limit=500', '/api/v1/trending-tags?region=BR&days=90&limit=500'],
+  trendingTags90x500: [
+    '/api/v1/trending-tags?region=IN&days=90&limit=500',
+    '/api/v1/trending-tags?region=BR&days=90&limit=500',
+  ],
   risingTags: ['/api/v1/rising-tags?region=IN&days=7', '/api/v1/rising-tags?region=BR&days=7'],
   tagHistory: ['/api/v1/tag-history?region=IN&tag=music', '/api/v1/tag-history?region=BR&tag=music'],
   titleScore: [
@@ -105,7 +108,11 @@ async function recordUpstream(targets: string[]): Promise<string> {
     recorded[url.pathname + url.search] = { status: response.status, body };
     return new Response(body, { status: response.status, headers: response.headers });
   };
-  const client = createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: recording });
+  const client = createYouTubeClient({
+    apiKey: 'tagdex-bench-key',
+    baseUrl: 'https://youtube.bench.invalid/youtube/v3',
+    fetch: recording,
+  });
   const youtube = createYouTubeService({ client, shareInFlight: false });
   for (const target of targets) {
     const url = new URL(target.replace('OTHER', other), 'http://x');
@@ -127,7 +134,10 @@ let OTHER_VIDEO = '';
  */
 async function sampleDate(): Promise<string> {
   const manifestFile = join(ROOT, process.env.DIST_DIR ?? 'dist', PREPARED_PREFIX, 'manifest.json');
-  const manifest = await readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as BuildManifest, () => null);
+  const manifest = await readFile(manifestFile, 'utf8').then(
+    (text) => JSON.parse(text) as BuildManifest,
+    () => null,
+  );
   return (manifest && preparedSampleDate(manifest)) ?? new Date().toISOString().slice(0, 10);
 }
 
@@ -135,14 +145,28 @@ async function sampleDate(): Promise<string> {
  * CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data;
  * `via: 'mcp'` asks the same question as an MCP tools/call to /mcp.
  */
-function endpointCpu(mode: 'sample' | 'live', target: string, other: string, recorded?: string, via: 'api' | 'mcp' = 'api') {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/edge-cpu.ts'), mode, target, other, ...(recorded ? [recorded] : [])], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, EDGE_CPU_VIA: via },
-  });
+function endpointCpu(
+  mode: 'sample' | 'live',
+  target: string,
+  other: string,
+  recorded?: string,
+  via: 'api' | 'mcp' = 'api',
+) {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/edge-cpu.ts'), mode, target, other, ...(recorded ? [recorded] : [])],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, EDGE_CPU_VIA: via },
+    },
+  );
   if (child.status !== 0) throw new Error(`bench/edge-cpu.ts ${mode} ${target} failed:\n${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { firstMs: number; warmMedianMs: number; coldDataMs: number };
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
+    firstMs: number;
+    warmMedianMs: number;
+    coldDataMs: number;
+  };
 }
 
 const report: Record<string, unknown> = {};

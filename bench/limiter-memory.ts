@@ -10,11 +10,26 @@ import { rateLimitKey } from '../src/lib/client-address.ts';
 
 export const SCENARIOS = {
   /** The issue's case: one million distinct addresses within an hour, one request each, default bound. */
-  flood: { label: '1,000,000 distinct addresses in one hour, 1 request each', clients: 1_000_000, hitsPerClient: 1, maxKeys: undefined },
+  flood: {
+    label: '1,000,000 distinct addresses in one hour, 1 request each',
+    clients: 1_000_000,
+    hitsPerClient: 1,
+    maxKeys: undefined,
+  },
   /** The most a bounded store can hold: 100,000 clients, each with a full log of 100 requests. */
-  full: { label: '100,000 addresses × 100 requests each (every log full)', clients: 100_000, hitsPerClient: 100, maxKeys: undefined },
+  full: {
+    label: '100,000 addresses × 100 requests each (every log full)',
+    clients: 100_000,
+    hitsPerClient: 100,
+    maxKeys: undefined,
+  },
   /** The flood again without the bound, to show what the bound prevents. */
-  unbounded: { label: 'the flood with no key bound (maxKeys = ∞), for contrast', clients: 1_000_000, hitsPerClient: 1, maxKeys: Number.MAX_SAFE_INTEGER },
+  unbounded: {
+    label: 'the flood with no key bound (maxKeys = ∞), for contrast',
+    clients: 1_000_000,
+    hitsPerClient: 1,
+    maxKeys: Number.MAX_SAFE_INTEGER,
+  },
 } as const;
 export type ScenarioName = keyof typeof SCENARIOS;
 
@@ -53,7 +68,10 @@ export function measure(name: ScenarioName): LimiterResult {
   if (!gc) throw new Error('run with node --expose-gc');
   gc();
   const before = process.memoryUsage();
-  const store = new MemoryRateLimitStore({ limit: 100, ...(scenario.maxKeys !== undefined && { maxKeys: scenario.maxKeys }) });
+  const store = new MemoryRateLimitStore({
+    limit: 100,
+    ...(scenario.maxKeys !== undefined && { maxKeys: scenario.maxKeys }),
+  });
   const hits = scenario.clients * scenario.hitsPerClient;
   // Every hit inside the same hour: nothing expires, so only the key bound limits the table.
   const step = 3_600_000 / hits;
@@ -93,16 +111,24 @@ export async function runLimiterBench(log: (line: string) => void): Promise<Limi
   const results: LimiterResult[] = [];
   for (const name of Object.keys(SCENARIOS) as ScenarioName[]) {
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--json', name], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--json', name],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`limiter scenario ${name} exited with ${code}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`limiter scenario ${name} exited with ${code}`)),
+      );
     });
     const result = JSON.parse(output) as LimiterResult;
-    log(`limiter: ${name}: ${result.keysHeld} keys held, heap +${(result.heapAfterMb - result.heapBeforeMb).toFixed(1)} MB, RSS ${result.rssAfterMb.toFixed(0)} MB`);
+    log(
+      `limiter: ${name}: ${result.keysHeld} keys held, heap +${(result.heapAfterMb - result.heapBeforeMb).toFixed(1)} MB, RSS ${result.rssAfterMb.toFixed(0)} MB`,
+    );
     results.push(result);
   }
   return results;

@@ -55,7 +55,8 @@ export const LOAD_GENERATOR: 'wrk' | 'autocannon' = (() => {
 })();
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  if (LOAD_GENERATOR === 'wrk' && typeof opts.path === 'string' && (opts.pipelining ?? 1) === 1) return runWrk(opts, opts.path);
+  if (LOAD_GENERATOR === 'wrk' && typeof opts.path === 'string' && (opts.pipelining ?? 1) === 1)
+    return runWrk(opts, opts.path);
   return runAutocannon(opts);
 }
 
@@ -81,7 +82,8 @@ async function runWrk(opts: LoadOptions, path: string): Promise<LoadResult> {
     statuses,
     errors,
     bytes: bytesRead / Math.max(1, requests),
-    cpuUs: opts.serverPid === undefined ? null : ((cpuMillis(opts.serverPid) - cpuBefore) * 1000) / Math.max(1, requests),
+    cpuUs:
+      opts.serverPid === undefined ? null : ((cpuMillis(opts.serverPid) - cpuBefore) * 1000) / Math.max(1, requests),
   };
 }
 
@@ -126,7 +128,10 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
     statuses,
     errors: result.errors,
     bytes: result.throughput.total / Math.max(1, result.requests.total),
-    cpuUs: opts.serverPid === undefined ? null : ((cpuMillis(opts.serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+    cpuUs:
+      opts.serverPid === undefined
+        ? null
+        : ((cpuMillis(opts.serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }
 

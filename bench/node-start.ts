@@ -36,8 +36,8 @@ const COMMANDS: Record<string, string[]> = {
   'npm run serve:dev (tsx)': [process.execPath, '--import', 'tsx', 'functions/node/main.ts'],
 };
 
-
-const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssMb = (pid: number) =>
+  Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function firstAnswer(base: string, child: ChildProcess): Promise<void> {
   for (;;) {
@@ -77,7 +77,12 @@ function everyEndpoint(videos: Record<string, string>): string[] {
   return paths;
 }
 
-async function measure(script: string, site: BenchSite, upstreamBaseUrl: string, videos: Record<string, string>): Promise<StartFigures> {
+async function measure(
+  script: string,
+  site: BenchSite,
+  upstreamBaseUrl: string,
+  videos: Record<string, string>,
+): Promise<StartFigures> {
   const port = await freePort();
   const [command, ...args] = COMMANDS[script]!;
   const started = performance.now();
@@ -160,7 +165,14 @@ async function npmStartMs(site: BenchSite): Promise<number> {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), YOUTUBE_API_KEY: '', BUILD_DIR: `${site.buildDir}-npm-start`, DIST_DIR: `${site.distDir}-npm-start`, DATA_DIR: site.dataDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      YOUTUBE_API_KEY: '',
+      BUILD_DIR: `${site.buildDir}-npm-start`,
+      DIST_DIR: `${site.distDir}-npm-start`,
+      DATA_DIR: site.dataDir,
+    },
     stdio: 'ignore',
   });
   try {
@@ -183,16 +195,22 @@ export function formatNodeStartSection(report: NodeStartReport): string {
     '| Server | first answer, ms | RSS once listening, MB | RSS after every endpoint and region, MB |',
     '|---|---:|---:|---:|',
     ...Object.entries(report.byScript).map(
-      ([script, f]) => `| ${script} | ${f.startMs.toFixed(0)} | ${f.rssAfterStartMb.toFixed(0)} | ${f.rssAfterEveryEndpointMb.toFixed(0)} |`,
+      ([script, f]) =>
+        `| ${script} | ${f.startMs.toFixed(0)} | ${f.rssAfterStartMb.toFixed(0)} | ${f.rssAfterEveryEndpointMb.toFixed(0)} |`,
     ),
     '',
   ];
   const bundle = report.byScript['npm run serve (bundle, node)'];
   if (bundle) {
     const worst = Math.max(bundle.rssAfterStartMb, bundle.rssAfterEveryEndpointMb);
-    lines.push(`- RSS of the production server (the bundle), the larger of the two readings: **${worst.toFixed(0)} MB** (target ≤ ${RSS_TARGET_MB} MB) — ${worst <= RSS_TARGET_MB ? 'met' : 'NOT met'}`);
+    lines.push(
+      `- RSS of the production server (the bundle), the larger of the two readings: **${worst.toFixed(0)} MB** (target ≤ ${RSS_TARGET_MB} MB) — ${worst <= RSS_TARGET_MB ? 'met' : 'NOT met'}`,
+    );
   }
-  if (report.startWithBuildMs !== null) lines.push(`- \`npm start\` (sample mode: the whole build, then the bundle) to the first answer: **${(report.startWithBuildMs / 1000).toFixed(1)} s**`);
+  if (report.startWithBuildMs !== null)
+    lines.push(
+      `- \`npm start\` (sample mode: the whole build, then the bundle) to the first answer: **${(report.startWithBuildMs / 1000).toFixed(1)} s**`,
+    );
   lines.push('');
   return lines.join('\n');
 }

@@ -56,9 +56,15 @@ export function parseBenchOptions(argv: string[], env: Record<string, string | u
   });
   if (values.help) throw new Error(USAGE);
   const quick = values.quick;
-  const skip = new Set((values.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const skip = new Set(
+    (values.skip ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   for (const section of skip) {
-    if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`--skip: unknown section "${section}"\n${USAGE}`);
+    if (!(SECTIONS as readonly string[]).includes(section))
+      throw new Error(`--skip: unknown section "${section}"\n${USAGE}`);
   }
   return {
     quick,

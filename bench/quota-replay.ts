@@ -17,7 +17,11 @@ import { REGIONS } from '../src/lib/regions.ts';
 import { emptyPreparedData } from '../functions/runtime.ts';
 
 /** Live mode with no rate limit and no site: the server as production composes it, over the in-process emulator. */
-const BENCH_CONFIG = loadConfig({ YOUTUBE_API_KEY: 'tagdex-bench-key', RATE_LIMIT_PER_HOUR: '0', DIST_DIR: 'bench/out/no-site' });
+const BENCH_CONFIG = loadConfig({
+  YOUTUBE_API_KEY: 'tagdex-bench-key',
+  RATE_LIMIT_PER_HOUR: '0',
+  DIST_DIR: 'bench/out/no-site',
+});
 
 /** Per 1,000 API requests, for the realistic mix at every rate and for the burst (issue 13). */
 export const QUOTA_TARGET_PER_1000 = 60;
@@ -158,7 +162,13 @@ export function replayRequests(dataset: UpstreamDataset, count: number, seed: st
   const usernames = Object.keys(dataset.usernames ?? {});
   const missing = Array.from({ length: 40 }, (_, i) => `gone${String(i).padStart(3, '0')}xyzA`);
   const videoLink = (id: string) =>
-    rng.pick([`https://www.youtube.com/watch?v=${id}`, `https://youtu.be/${id}`, id, `https://www.youtube.com/shorts/${id}`, `https://www.youtube.com/watch?v=${id}&t=42s`]);
+    rng.pick([
+      `https://www.youtube.com/watch?v=${id}`,
+      `https://youtu.be/${id}`,
+      id,
+      `https://www.youtube.com/shorts/${id}`,
+      `https://www.youtube.com/watch?v=${id}&t=42s`,
+    ]);
   const q = (endpoint: string, url: string) => `/api/v1/${endpoint}?url=${encodeURIComponent(url)}`;
 
   return Array.from({ length: count }, () => {
@@ -204,7 +214,11 @@ export async function replay(
   const start = Date.parse(`${DATASET_DATE}T08:00:00Z`);
   let clock = start;
   const now = () => clock;
-  const client = createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: upstream.fetch.bind(upstream) });
+  const client = createYouTubeClient({
+    apiKey: 'tagdex-bench-key',
+    baseUrl: 'https://youtube.bench.invalid/youtube/v3',
+    fetch: upstream.fetch.bind(upstream),
+  });
   const accessLog: string[] = [];
   const { server } = await createNodeApp(BENCH_CONFIG, {
     client,
@@ -270,7 +284,11 @@ export async function burst(seed = 'tagdex-quota-burst'): Promise<BurstRun> {
   const ids = burstIds(dataset);
   const upstream = createUpstreamEmulator(dataset);
   upstream.injectFault({ kind: 'latency', ms: BURST.upstreamLatencyMs }, { times: Infinity });
-  const client = createYouTubeClient({ apiKey: 'tagdex-bench-key', baseUrl: 'https://youtube.bench.invalid/youtube/v3', fetch: upstream.fetch.bind(upstream) });
+  const client = createYouTubeClient({
+    apiKey: 'tagdex-bench-key',
+    baseUrl: 'https://youtube.bench.invalid/youtube/v3',
+    fetch: upstream.fetch.bind(upstream),
+  });
   const accessLog: string[] = [];
   const { server } = await createNodeApp(BENCH_CONFIG, {
     client,
@@ -330,10 +348,14 @@ export async function runQuotaBench(opts: { log: (line: string) => void }): Prom
     const run = await replay(Math.round(perSecond * hours * 3600), hours);
     const unitsPerDay = hours >= 24 ? run.units : run.units + ((24 - hours) * run.secondHalfUnits) / (hours / 2);
     rates.push({ perSecond, run, unitsPerDay });
-    opts.log(`quota: ${perSecond} req/s over ${hoursText(hours)}: ${run.units} units (${perThousand(run).toFixed(1)} per 1,000), ~${Math.round(unitsPerDay)} units a day`);
+    opts.log(
+      `quota: ${perSecond} req/s over ${hoursText(hours)}: ${run.units} units (${perThousand(run).toFixed(1)} per 1,000), ~${Math.round(unitsPerDay)} units a day`,
+    );
   }
   const b = await burst();
-  opts.log(`quota: burst of ${b.requests} video requests from ${b.clients} clients: ${b.units} units in ${b.upstreamCalls} calls`);
+  opts.log(
+    `quota: burst of ${b.requests} video requests from ${b.clients} clients: ${b.units} units in ${b.upstreamCalls} calls`,
+  );
   return { popularVideos: 300, legacy, rates, requestsPerKeyDay: requestsPerKeyDay(rates), burst: b };
 }
 
@@ -345,7 +367,8 @@ function requestsPerKeyDay(rates: RateRun[]): { value: number; atLeast: boolean 
   const perDay = (r: RateRun) => r.perSecond * 86_400;
   const last = rates.at(-1)!;
   if (last.unitsPerDay <= UNITS_PER_KEY_DAY) return { value: perDay(last), atLeast: true };
-  if (rates[0]!.unitsPerDay > UNITS_PER_KEY_DAY) return { value: (UNITS_PER_KEY_DAY * perDay(rates[0]!)) / rates[0]!.unitsPerDay, atLeast: false };
+  if (rates[0]!.unitsPerDay > UNITS_PER_KEY_DAY)
+    return { value: (UNITS_PER_KEY_DAY * perDay(rates[0]!)) / rates[0]!.unitsPerDay, atLeast: false };
   for (let i = 1; i < rates.length; i++) {
     const [a, b] = [rates[i - 1]!, rates[i]!];
     if (b.unitsPerDay <= UNITS_PER_KEY_DAY) continue;
@@ -405,8 +428,10 @@ export function formatQuotaSection(report: QuotaReport): string {
       `(${b.distinctIds} distinct), upstream answering after ${BURST.upstreamLatencyMs} ms: ${b.upstreamCalls} calls, ${b.units} units — ` +
       `**${burstPer.toFixed(1)} units per 1,000 requests** (target ≤ ${QUOTA_TARGET_PER_1000}) — ${verdict(burstPer <= QUOTA_TARGET_PER_1000)}; ` +
       `${(b.ms / 1000).toFixed(1)} s. Access-log sums: ${b.loggedCalls} calls, ${b.loggedUnits} units ` +
-      `(${b.loggedCalls === b.upstreamCalls && b.loggedUnits === b.units ? 'equal to the upstream\'s count' : 'DIFFERENT from the upstream\'s count'}). ` +
-      `Statuses: ${Object.entries(b.statuses).map(([s, n]) => `${s} × ${n}`).join(', ')}.`,
+      `(${b.loggedCalls === b.upstreamCalls && b.loggedUnits === b.units ? "equal to the upstream's count" : "DIFFERENT from the upstream's count"}). ` +
+      `Statuses: ${Object.entries(b.statuses)
+        .map(([s, n]) => `${s} × ${n}`)
+        .join(', ')}.`,
     '',
     `By request kind, ${report.rates[0]!.perSecond} req/s over ${hoursText(main.hours)}:`,
     '',

@@ -61,9 +61,12 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
   if (opts.quick) header.push('**Quick mode: short runs, one repeat — a smoke check, not a result.**', '');
 
   const skip = (name: string) => opts.skip.has(name);
-  const site = skip('api') && skip('soak') && skip('start') ? null : await ensureBenchSite({ rebuild: opts.rebuild, log });
+  const site =
+    skip('api') && skip('soak') && skip('start') ? null : await ensureBenchSite({ rebuild: opts.rebuild, log });
   if (site?.built) {
-    log(`bench: site built (sample ingest ${site.built.ingestMs} ms, index ${site.built.indexMs} ms, astro ${site.built.astroMs} ms)`);
+    log(
+      `bench: site built (sample ingest ${site.built.ingestMs} ms, index ${site.built.indexMs} ms, astro ${site.built.astroMs} ms)`,
+    );
   }
   if (site && !skip('api')) {
     const report = await runApiBench(opts, site, log);

@@ -41,7 +41,13 @@ export async function runSampleDataBench(): Promise<SampleDataResult> {
   try {
     const started = performance.now();
     const written = await ensureSampleData({ dataDir, endDate: '2026-03-31' });
-    return { firstDateMs, warmDateMs, fourWeeksMs, fillMs: performance.now() - started, snapshotsWritten: written.length };
+    return {
+      firstDateMs,
+      warmDateMs,
+      fourWeeksMs,
+      fillMs: performance.now() - started,
+      snapshotsWritten: written.length,
+    };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

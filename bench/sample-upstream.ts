@@ -49,11 +49,18 @@ async function child(): Promise<Record<Step, number>> {
     upstream = upstreamModule.createSampleUpstream({ date: DATE });
     await get(upstream, `videos?part=snippet,contentDetails,statistics&id=${SAMPLE_EXAMPLES.videoId}`);
   });
-  await step('secondVideoRequest', () => get(upstream, `videos?part=snippet,contentDetails,statistics&id=${SAMPLE_EXAMPLES.liveVideoId}`));
-  await step('firstCategoryPage', () => get(upstream, 'videos?part=snippet&chart=mostPopular&regionCode=IN&videoCategoryId=10&maxResults=50'));
+  await step('secondVideoRequest', () =>
+    get(upstream, `videos?part=snippet,contentDetails,statistics&id=${SAMPLE_EXAMPLES.liveVideoId}`),
+  );
+  await step('firstCategoryPage', () =>
+    get(upstream, 'videos?part=snippet&chart=mostPopular&regionCode=IN&videoCategoryId=10&maxResults=50'),
+  );
   // What the first request of the next UTC day pays: that day's charts, with yesterday's plans remembered.
   await step('nextDayFirstRequest', () =>
-    get(upstreamModule.createSampleUpstream({ date: '2026-03-03' }), `videos?part=snippet,contentDetails,statistics&id=${SAMPLE_EXAMPLES.videoId}`),
+    get(
+      upstreamModule.createSampleUpstream({ date: '2026-03-03' }),
+      `videos?part=snippet,contentDetails,statistics&id=${SAMPLE_EXAMPLES.videoId}`,
+    ),
   );
   return out;
 }
@@ -67,7 +74,8 @@ function median(values: number[]): number {
 function main(argv: string[]): void {
   const runsAt = argv.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 7;
-  if (!Number.isInteger(runs) || runs < 1) throw new RangeError(`--runs takes a whole number of runs, got "${argv[runsAt + 1]}"`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new RangeError(`--runs takes a whole number of runs, got "${argv[runsAt + 1]}"`);
   const self = fileURLToPath(import.meta.url);
   const samples: Record<Step, number>[] = [];
   for (let i = 0; i < runs; i++) {

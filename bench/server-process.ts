@@ -45,7 +45,9 @@ async function start(): Promise<Record<string, unknown>> {
       const answers = decodedAnswers(spec.answers);
       const app = new Hono();
       app.get('*', (c) => {
-        const answer = answers.get(c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : ''));
+        const answer = answers.get(
+          c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : ''),
+        );
         if (!answer) return c.body(null, 404);
         return c.body(answer.body, answer.status as 200, answer.headers);
       });
@@ -93,7 +95,10 @@ async function start(): Promise<Record<string, unknown>> {
 /** The peers' answers with their bodies as bytes, by path and query. */
 function decodedAnswers(answers: Extract<ChildSpec, { role: 'fastify' | 'hono' }>['answers']) {
   return new Map(
-    Object.entries(answers).map(([path, answer]) => [path, { ...answer, body: new Uint8Array(Buffer.from(answer.body, 'base64')) }]),
+    Object.entries(answers).map(([path, answer]) => [
+      path,
+      { ...answer, body: new Uint8Array(Buffer.from(answer.body, 'base64')) },
+    ]),
   );
 }
 
@@ -125,7 +130,9 @@ process.on('SIGTERM', () => process.exit(0));
 start().then(
   (ready) => send({ type: 'ready', ready }),
   (error: unknown) => {
-    process.stderr.write(`bench server (${spec.role}) failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `bench server (${spec.role}) failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

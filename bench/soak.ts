@@ -69,7 +69,11 @@ const HEAVY_SHARE = 0.15;
 const LIGHT_CLIENTS = 5000;
 
 /** A seeded stream of mixed requests: endpoint, parameters and client address. */
-export function soakRequests(latestDate: string, heavyClients = 2, seed = 'tagdex-soak'): () => { path: string; client: string } {
+export function soakRequests(
+  latestDate: string,
+  heavyClients = 2,
+  seed = 'tagdex-soak',
+): () => { path: string; client: string } {
   const rng = createRng(seed);
   const dataset = createSampleDataset({ date: latestDate });
   const ids = REGIONS.flatMap((region) => (dataset.charts[region] ?? []).slice(0, 15));
@@ -82,9 +86,25 @@ export function soakRequests(latestDate: string, heavyClients = 2, seed = 'tagde
     [() => `/api/v1/tags?url=${enc(`https://youtu.be/${rng.pick(ids)}`)}`, 12],
     [() => `/api/v1/video?url=gone${rng.int(100, 140)}xyzAB`, 3],
     [() => `/api/v1/channel?url=${enc(rng.pick(handles))}`, 10],
-    [() => `/api/v1/trending-tags?region=${region()}&days=${rng.pick([1, 7, 30, 90])}&limit=${rng.pick([10, 50, 500])}`, 15],
-    [() => `/api/v1/title-score?region=${region()}&title=${enc([...(titleOf.get(rng.pick(ids)) ?? 'A title')].slice(0, 100).join(''))}`, 12],
-    [() => rng.pick(['/api/v1/trending-tags?region=XX', '/api/v1/video?url=not-a-video', '/api/v1/trending-tags?region=IN&days=0']), 5],
+    [
+      () =>
+        `/api/v1/trending-tags?region=${region()}&days=${rng.pick([1, 7, 30, 90])}&limit=${rng.pick([10, 50, 500])}`,
+      15,
+    ],
+    [
+      () =>
+        `/api/v1/title-score?region=${region()}&title=${enc([...(titleOf.get(rng.pick(ids)) ?? 'A title')].slice(0, 100).join(''))}`,
+      12,
+    ],
+    [
+      () =>
+        rng.pick([
+          '/api/v1/trending-tags?region=XX',
+          '/api/v1/video?url=not-a-video',
+          '/api/v1/trending-tags?region=IN&days=0',
+        ]),
+      5,
+    ],
     [() => rng.pick(['/', '/trending/in/', '/trending/br/', '/api/']), 13],
     [() => '/healthz', 5],
   ];
@@ -98,7 +118,9 @@ export function soakRequests(latestDate: string, heavyClients = 2, seed = 'tagde
 
 /** Light client `i`: IPv4 for most, an IPv6 address for every fourth (keyed by its /56). */
 function lightClient(i: number): string {
-  return i % 4 === 3 ? `2001:db8:${(i >> 8).toString(16)}:${((i & 0xff) << 8).toString(16)}::7` : `203.0.${(i >> 8) & 0xff}.${i & 0xff}`;
+  return i % 4 === 3
+    ? `2001:db8:${(i >> 8).toString(16)}:${((i & 0xff) << 8).toString(16)}::7`
+    : `203.0.${(i >> 8) & 0xff}.${i & 0xff}`;
 }
 
 export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
@@ -162,7 +184,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const sampler = setInterval(() => {
       const seconds = Math.round((Date.now() - started) / 1000);
       samples.push({ seconds, rssMb: mb(residentBytes(server.pid)), fds: openFileDescriptors(server.pid) });
-      if (seconds % 60 < 10) log(`soak: ${seconds} s  RSS ${samples.at(-1)!.rssMb.toFixed(1)} MB  fds ${samples.at(-1)!.fds}`);
+      if (seconds % 60 < 10)
+        log(`soak: ${seconds} s  RSS ${samples.at(-1)!.rssMb.toFixed(1)} MB  fds ${samples.at(-1)!.fds}`);
     }, 10_000);
     let result: Awaited<ReturnType<typeof load>>;
     try {
@@ -189,7 +212,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       failures.push(`RSS grew by ${mb(rssEnd - rssStart).toFixed(1)} MB (limit ${rssGrowthLimitMb} MB)`);
     }
     const expectedRequests = opts.rate * opts.minutes * 60;
-    if (requests < expectedRequests * 0.9) failures.push(`only ${requests} of ${expectedRequests} requests answered: the server fell behind`);
+    if (requests < expectedRequests * 0.9)
+      failures.push(`only ${requests} of ${expectedRequests} requests answered: the server fell behind`);
     return {
       minutes: opts.minutes,
       rate: opts.rate,

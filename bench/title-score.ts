@@ -26,7 +26,10 @@ import { titleFeatures } from '../src/lib/title-features.ts';
 import { prepareTitleBenchmark, scoreTitle } from '../src/lib/title-score.ts';
 import { TITLE_MAX_CODE_POINTS } from '../src/schemas/title-score.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
-import { scoreTitle as referenceScoreTitle, titleFeatures as referenceTitleFeatures } from '../test/support/title-score-reference.ts';
+import {
+  scoreTitle as referenceScoreTitle,
+  titleFeatures as referenceTitleFeatures,
+} from '../test/support/title-score-reference.ts';
 import { PROJECT_ROOT } from './bench-site.ts';
 
 const TITLE_SCORE_PARAMS = queryParamNames(titleScoreEndpoint.query);
@@ -73,7 +76,9 @@ async function loadCases(log: (line: string) => void): Promise<{ cases: Case[]; 
     const snapshotFile = join(snapshotRoot(dataDir, 'sample'), 'trending', region, `${SAMPLE_DATE}.json`);
     const snapshot = JSON.parse(await readFile(snapshotFile, 'utf8')) as Snapshot;
     // Titles the endpoint accepts, each once per region.
-    const titles = new Set(snapshot.videos.map((v) => v.title.trim()).filter((t) => [...t].length <= TITLE_MAX_CODE_POINTS));
+    const titles = new Set(
+      snapshot.videos.map((v) => v.title.trim()).filter((t) => [...t].length <= TITLE_MAX_CODE_POINTS),
+    );
     for (const title of titles) cases.push({ title, bench, params: new URLSearchParams({ title, region }) });
   }
   return { cases, data };
@@ -84,7 +89,10 @@ function cpuMicros(): number {
   return user + system;
 }
 
-export async function runTitleScoreBench(opts: { rounds: number; log?: (line: string) => void }): Promise<TitleScoreBenchResult> {
+export async function runTitleScoreBench(opts: {
+  rounds: number;
+  log?: (line: string) => void;
+}): Promise<TitleScoreBenchResult> {
   const { cases, data } = await loadCases(opts.log ?? (() => {}));
   const deps = { data };
   const scored = cases.map((c) => scoreTitle(c.title, c.bench));
@@ -107,7 +115,14 @@ export async function runTitleScoreBench(opts: { rounds: number; log?: (line: st
     }
     // The endpoint's whole answer (parameters checked by zod, the score, the JSON text), as a request runs it.
     const started = cpuMicros();
-    for (let pass = 0; pass < PASSES_PER_ROUND; pass++) for (const c of cases) okText(await titleScoreEndpoint.answer(parseSearch(c.params.toString(), TITLE_SCORE_PARAMS, titleScoreEndpoint.query), deps as never));
+    for (let pass = 0; pass < PASSES_PER_ROUND; pass++)
+      for (const c of cases)
+        okText(
+          await titleScoreEndpoint.answer(
+            parseSearch(c.params.toString(), TITLE_SCORE_PARAMS, titleScoreEndpoint.query),
+            deps as never,
+          ),
+        );
     if (round > 0) endpoint.push((cpuMicros() - started) / (cases.length * PASSES_PER_ROUND));
   }
   samples.set('the endpoint (after): parameters, score and JSON text', endpoint);
@@ -125,7 +140,10 @@ export async function runTitleScoreBench(opts: { rounds: number; log?: (line: st
     perTitleUs: Object.fromEntries(
       [...samples].map(([name, values]) => {
         const sorted = [...values].sort((a, b) => a - b);
-        return [name, { median: sorted[Math.floor(sorted.length / 2)] ?? NaN, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN }];
+        return [
+          name,
+          { median: sorted[Math.floor(sorted.length / 2)] ?? NaN, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN },
+        ];
       }),
     ),
     prepareUs: [...prepare].sort((a, b) => a - b)[Math.floor(prepare.length / 2)] ?? NaN,
@@ -134,7 +152,9 @@ export async function runTitleScoreBench(opts: { rounds: number; log?: (line: st
 
 export function formatTitleScoreSection(r: TitleScoreBenchResult): string {
   const us = (n: number) => n.toFixed(2);
-  const rows = Object.entries(r.perTitleUs).map(([name, s]) => `| ${name} | ${us(s.median)} | ${us(s.min)}–${us(s.max)} |`);
+  const rows = Object.entries(r.perTitleUs).map(
+    ([name, s]) => `| ${name} | ${us(s.median)} | ${us(s.min)}–${us(s.max)} |`,
+  );
   const before = r.perTitleUs['scoreTitle, reference (before)']?.median ?? NaN;
   const after = r.perTitleUs['scoreTitle (after)']?.median ?? NaN;
   return [
@@ -152,7 +172,8 @@ export function formatTitleScoreSection(r: TitleScoreBenchResult): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: process.env.BENCH_REPEATS ?? '15' } } });
   const rounds = Number(values.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a whole number ≥ 1, got ${values.rounds}`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`--rounds must be a whole number ≥ 1, got ${values.rounds}`);
   const result = await runTitleScoreBench({ rounds, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${formatTitleScoreSection(result)}\n`);
 }

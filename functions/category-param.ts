@@ -10,7 +10,11 @@ import type { Region } from '../src/lib/regions.ts';
 import type { PreparedData } from './runtime.ts';
 
 /** The category `token` names for `region`, or null when no `category` was given (the overall chart). */
-export function resolveCategory(token: string | null, region: Region, data: Pick<PreparedData, 'manifest'>): CategoryRef | null {
+export function resolveCategory(
+  token: string | null,
+  region: Region,
+  data: Pick<PreparedData, 'manifest'>,
+): CategoryRef | null {
   if (token === null) return null;
   const own = data.manifest.regions[region]?.categories ?? [];
   const found = findCategory(token, own);

@@ -29,7 +29,8 @@ export const DEFAULT_MAX_CONNECTIONS = 4096;
  */
 export const DEFAULT_SNAPSHOT_RETENTION_DAYS = 90;
 /** One MCP_ALLOWED_HOSTS entry: `*`, a host name (`*.` for its subdomains) or an IP, with an optional port. */
-const ALLOWED_HOST = /^(?:\*|(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?)$/;
+const ALLOWED_HOST =
+  /^(?:\*|(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?)$/;
 const ALLOWED_HOST_RULE =
   'is not a host: give comma-separated host names such as tagdex.example.org, *.example.org, 203.0.113.5:4321 or [::1], or * for any host';
 
@@ -49,10 +50,26 @@ const Env = z.object({
         .url({ protocol: /^https?$/, error: 'YOUTUBE_API_BASE must be an http(s) URL such as ' + DEFAULT_API_BASE })
         .transform((url) => url.replace(/\/+$/, '')),
     ),
-  DATA_DIR: z.string().trim().default('data').transform((dir) => dir || 'data'),
-  BUILD_DIR: z.string().trim().default('build').transform((dir) => dir || 'build'),
-  DIST_DIR: z.string().trim().default('dist').transform((dir) => dir || 'dist'),
-  HOST: z.string().trim().default('127.0.0.1').transform((host) => host || '127.0.0.1'),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .default('data')
+    .transform((dir) => dir || 'data'),
+  BUILD_DIR: z
+    .string()
+    .trim()
+    .default('build')
+    .transform((dir) => dir || 'build'),
+  DIST_DIR: z
+    .string()
+    .trim()
+    .default('dist')
+    .transform((dir) => dir || 'dist'),
+  HOST: z
+    .string()
+    .trim()
+    .default('127.0.0.1')
+    .transform((host) => host || '127.0.0.1'),
   PORT: wholeNumber('PORT', 0, 65535).default(4321),
   RATE_LIMIT_PER_HOUR: wholeNumber('RATE_LIMIT_PER_HOUR', 0, 1_000_000).default(100),
   TRUST_PROXY: wholeNumber('TRUST_PROXY', 0, 10).default(0),
@@ -82,8 +99,17 @@ const Env = z.object({
   MCP_ALLOWED_HOSTS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.string().regex(ALLOWED_HOST, { error: (issue) => `${JSON.stringify(issue.input)} ${ALLOWED_HOST_RULE}` }))),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(ALLOWED_HOST, { error: (issue) => `${JSON.stringify(issue.input)} ${ALLOWED_HOST_RULE}` }),
+      ),
+    ),
 });
 
 export type Config = z.output<typeof Env> & { mode: DataMode };

@@ -17,7 +17,13 @@ export function describeFailure(error: unknown, report: (error: unknown) => void
   report(error);
   if (error instanceof UpstreamError) return { status: 502, message: error.message };
   if (error instanceof MalformedUpstreamError) {
-    return { status: 502, message: 'The YouTube Data API answered with data tagdex could not read; try again in a few minutes.' };
+    return {
+      status: 502,
+      message: 'The YouTube Data API answered with data tagdex could not read; try again in a few minutes.',
+    };
   }
-  return { status: 500, message: 'tagdex failed to answer this request; the failure has been logged. Try again later.' };
+  return {
+    status: 500,
+    message: 'tagdex failed to answer this request; the failure has been logged. Try again later.',
+  };
 }

@@ -46,6 +46,7 @@ export function defineEndpoint<Q>(endpoint: Endpoint<Q>): Endpoint<Q> {
 /** The names of the parameters an endpoint reads, in its schema's order; everything else in a query is ignored. */
 export function queryParamNames(query: QuerySchema<unknown>): string[] {
   const object: unknown = query instanceof z.ZodPipe ? query.in : query;
-  if (!(object instanceof z.ZodObject)) throw new TypeError('A query schema must be an object, or an object piped into a transform.');
+  if (!(object instanceof z.ZodObject))
+    throw new TypeError('A query schema must be an object, or an object piped into a transform.');
   return Object.keys(object.shape);
 }

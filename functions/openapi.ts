@@ -20,8 +20,14 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'The limit and window, e.g. `100;w=3600`.', schema: { type: 'string' } },
   'RateLimit-Limit': { description: 'Requests admitted per rolling hour.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling hour.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window.', schema: { type: 'integer' } },
-  'X-Tagdex-Data': { description: '`sample` (built-in sample data) or `live`.', schema: { type: 'string', enum: [...DATA_MODES] } },
+  'RateLimit-Reset': {
+    description: 'Seconds until the oldest counted request leaves the window.',
+    schema: { type: 'integer' },
+  },
+  'X-Tagdex-Data': {
+    description: '`sample` (built-in sample data) or `live`.',
+    schema: { type: 'string', enum: [...DATA_MODES] },
+  },
 };
 
 /** The whole document. Pure: the same schemas always give the same document. */
@@ -61,7 +67,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       const seconds = cacheSeconds(status);
       responses[String(status)] = {
         description: `${ERROR_MEANING[status]} Cache-Control: ${seconds ? `public, max-age=${seconds}` : 'no-store'}.`,
-        headers: status === 429 ? { 'Retry-After': { schema: { type: 'integer' } }, ...RATE_LIMIT_HEADERS } : RATE_LIMIT_HEADERS,
+        headers:
+          status === 429
+            ? { 'Retry-After': { schema: { type: 'integer' } }, ...RATE_LIMIT_HEADERS }
+            : RATE_LIMIT_HEADERS,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
@@ -98,7 +107,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 /** One OpenAPI parameter per query field, typed by the field's metadata where the wire type is a string. */
 function queryParameters(query: Endpoint['query'], example: Record<string, string>): unknown[] {
   const shape = (query instanceof z.ZodPipe ? (query.in as z.ZodObject) : query).shape;
-  const json = toJsonSchema(query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const json = toJsonSchema(query, 'input') as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, schema]) => {
     const { description, ...rest } = schema;
     const meta = z.globalRegistry.get(shape[name] as z.ZodType) as Record<string, unknown> | undefined;
@@ -121,6 +133,10 @@ function typedExample(schema: Record<string, unknown>, value: string): string | 
 
 /** A zod schema as JSON Schema 2020-12, without `$schema` (the API document and the MCP tools use this dialect). */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return json;
 }

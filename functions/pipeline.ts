@@ -136,7 +136,13 @@ export function createPipeline(runtime: Runtime): Pipeline {
    * Counts the request, validates its query and answers it; a valid question is remembered under `target` (the
    * request target a later identical request will carry), when there is one.
    */
-  function serveEndpoint(endpoint: Endpoint, names: readonly string[], query: RawQuery, exchange: Exchange, target?: string) {
+  function serveEndpoint(
+    endpoint: Endpoint,
+    names: readonly string[],
+    query: RawQuery,
+    exchange: Exchange,
+    target?: string,
+  ) {
     return limited(exchange, () => {
       const question = ask(endpoint, names, query);
       if (target !== undefined) remember(target, question);
@@ -151,7 +157,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
   }
 
   /** Counts the request against the client's hourly limit (before the cache: a hit counts too), then `next`. */
-  function limited(exchange: Exchange, next: () => PlainAnswer | Promise<PlainAnswer>): PlainAnswer | Promise<PlainAnswer> {
+  function limited(
+    exchange: Exchange,
+    next: () => PlainAnswer | Promise<PlainAnswer>,
+  ): PlainAnswer | Promise<PlainAnswer> {
     const store = runtime.rateLimit;
     if (!store) return next();
     const now = runtime.now();
@@ -172,13 +181,17 @@ export function createPipeline(runtime: Runtime): Pipeline {
         return respond(exchange, stored);
       }
       exchange.cacheState = 'miss';
-      const flightKey = question.endpoint.dependsOnClient?.(question.query) ? `${question.key}#${exchange.request.client}` : question.key;
-      return flights.run(flightKey, () => answerEndpoint(question.endpoint, question.query, exchange)).then((made) => {
-        if (CACHED_STATUSES.has(made.status)) {
-          exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(reportError));
-        }
-        return respond(exchange, made);
-      });
+      const flightKey = question.endpoint.dependsOnClient?.(question.query)
+        ? `${question.key}#${exchange.request.client}`
+        : question.key;
+      return flights
+        .run(flightKey, () => answerEndpoint(question.endpoint, question.query, exchange))
+        .then((made) => {
+          if (CACHED_STATUSES.has(made.status)) {
+            exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(reportError));
+          }
+          return respond(exchange, made);
+        });
     };
     return isPromiseLike(hit) ? Promise.resolve(hit).then(answer) : answer(hit);
   }
@@ -205,12 +218,17 @@ export function createPipeline(runtime: Runtime): Pipeline {
     const body = encoder.encode(text);
     const etag = await runtime.etag(body);
     const headers = [
-      'Content-Type', JSON_CONTENT_TYPE,
+      'Content-Type',
+      JSON_CONTENT_TYPE,
       ...CORS_LIST,
-      'Cache-Control', cacheControl(status),
-      'X-Tagdex-Data', runtime.mode,
-      'X-Content-Type-Options', 'nosniff',
-      'ETag', etag,
+      'Cache-Control',
+      cacheControl(status),
+      'X-Tagdex-Data',
+      runtime.mode,
+      'X-Content-Type-Options',
+      'nosniff',
+      'ETag',
+      etag,
     ];
     if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
     return { status, headers, body, etag, storedAt: runtime.now(), maxAgeSeconds: cacheSeconds(status) };
@@ -242,12 +260,17 @@ export function createPipeline(runtime: Runtime): Pipeline {
   function tooMany(exchange: Exchange, limit: RateLimitResult, now: number): PlainAnswer | Promise<PlainAnswer> {
     const store = runtime.rateLimit!;
     const headers = [
-      'Content-Type', JSON_CONTENT_TYPE,
+      'Content-Type',
+      JSON_CONTENT_TYPE,
       ...CORS_LIST,
-      'Cache-Control', 'no-store',
-      'Retry-After', String(limit.resetSeconds),
-      'X-Tagdex-Data', runtime.mode,
-      'X-Content-Type-Options', 'nosniff',
+      'Cache-Control',
+      'no-store',
+      'Retry-After',
+      String(limit.resetSeconds),
+      'X-Tagdex-Data',
+      runtime.mode,
+      'X-Content-Type-Options',
+      'nosniff',
       ...flatRateLimitHeaders(limit),
     ];
     const body = encoder.encode(failureText(tooManyMessage(limit, store.limit, now)));
@@ -263,7 +286,15 @@ export function createPipeline(runtime: Runtime): Pipeline {
   function health(): PlainAnswer {
     const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
     const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
-    const headers = ['Content-Type', JSON_CONTENT_TYPE, 'Cache-Control', 'no-store', ...CORS_LIST, 'X-Tagdex-Data', runtime.mode];
+    const headers = [
+      'Content-Type',
+      JSON_CONTENT_TYPE,
+      'Cache-Control',
+      'no-store',
+      ...CORS_LIST,
+      'X-Tagdex-Data',
+      runtime.mode,
+    ];
     return { status: 200, headers, body: encoder.encode(text) };
   }
 
@@ -273,7 +304,13 @@ export function createPipeline(runtime: Runtime): Pipeline {
 
   /** Writes the request's log line before the answer leaves (a new client's hash is made first, once). */
   function logged(exchange: Exchange, answer: PlainAnswer): PlainAnswer | Promise<PlainAnswer> {
-    const logging = accessLog.record(exchange.request, answer.status, exchange.started, exchange.cacheState, exchange.meter);
+    const logging = accessLog.record(
+      exchange.request,
+      answer.status,
+      exchange.started,
+      exchange.cacheState,
+      exchange.meter,
+    );
     return logging ? logging.then(() => answer) : answer;
   }
 
@@ -282,7 +319,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
   }
 
   /** Runs `work`, turning anything it throws or rejects with into the envelope. */
-  function guarded(exchange: Exchange, work: () => PlainAnswer | Promise<PlainAnswer>): PlainAnswer | Promise<PlainAnswer> {
+  function guarded(
+    exchange: Exchange,
+    work: () => PlainAnswer | Promise<PlainAnswer>,
+  ): PlainAnswer | Promise<PlainAnswer> {
     try {
       const answer = work();
       return answer instanceof Promise ? answer.catch((error: unknown) => answerFailure(exchange, error)) : answer;
@@ -293,7 +333,11 @@ export function createPipeline(runtime: Runtime): Pipeline {
 
   return function handle(request: PipelineRequest): PlainAnswer | Promise<PlainAnswer> {
     if (request.method === 'OPTIONS') {
-      return { status: 204, headers: (isMcpTarget(request.target) ? MCP_PREFLIGHT_LIST : PREFLIGHT_LIST).slice(), body: null };
+      return {
+        status: 204,
+        headers: (isMcpTarget(request.target) ? MCP_PREFLIGHT_LIST : PREFLIGHT_LIST).slice(),
+        body: null,
+      };
     }
     const exchange = newExchange(request);
     // HEAD is answered as GET (the adapter leaves the body out); any other method reaches the catch-all.

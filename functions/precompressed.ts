@@ -19,6 +19,8 @@ export function compressedForms(filePath: string, body: Buffer): { brotli: Buffe
   if (!COMPRESSIBLE.has(extname(filePath).toLowerCase()) || body.length < 1024) return null;
   return {
     gzip: gzipSync(body, { level: 9 }),
-    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli: brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   };
 }

@@ -4,7 +4,13 @@
  * a bounded table. A request never parses more than the file it answers from. Where the files come from is
  * the runtime's business: build/ on disk for the Node server, the Worker's static assets on the edge.
  */
-import { BUILD_FILES, type BuildManifest, type HistoryShard, type RegionRising, type TrendingWindowFile } from '../src/schemas/build-output.ts';
+import {
+  BUILD_FILES,
+  type BuildManifest,
+  type HistoryShard,
+  type RegionRising,
+  type TrendingWindowFile,
+} from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import type { PreparedData } from './runtime.ts';
 
@@ -31,7 +37,8 @@ export function createPreparedReader(
   return {
     source: manifest.source,
     manifest,
-    trendingWindow: (region, days, category) => read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
+    trendingWindow: (region, days, category) =>
+      read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
     titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
     rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),

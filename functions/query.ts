@@ -21,7 +21,8 @@ export function parseQuery<T>(query: RawQuery, names: readonly string[], schema:
   for (const name of names) {
     const value = query[name];
     if (value === undefined) continue;
-    if (typeof value !== 'string') throw new ApiError(422, `The parameter "${name}" was given more than once; give it once.`);
+    if (typeof value !== 'string')
+      throw new ApiError(422, `The parameter "${name}" was given more than once; give it once.`);
     raw[name] = value;
   }
   const result = schema.safeParse(raw);
@@ -96,7 +97,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** UTF-8 text, each byte that does not start a valid sequence kept as a stray byte (src/lib/stray-bytes.ts). */
 function decodeUtf8KeepingStrays(bytes: Uint8Array): string {
   let text = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
     if (lead < 0x80) {
       text += String.fromCharCode(lead);
@@ -104,7 +105,8 @@ function decodeUtf8KeepingStrays(bytes: Uint8Array): string {
       continue;
     }
     // The sequence length the lead byte announces; the strict decoder checks the rest (overlongs, surrogates, range).
-    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     const char = length === 0 ? null : decodeOne(bytes.subarray(i, i + length), length);
     if (char === null) {
       text += strayByte(lead);

@@ -2,7 +2,10 @@
 import type { RateLimitResult, RateLimitStore } from './runtime.ts';
 
 /** `RateLimit-Policy`, `-Limit`, `-Remaining` and `-Reset` for one counted request. */
-export function rateLimitHeaders(store: Pick<RateLimitStore, 'limit' | 'windowSeconds'>, result: RateLimitResult): Record<string, string> {
+export function rateLimitHeaders(
+  store: Pick<RateLimitStore, 'limit' | 'windowSeconds'>,
+  result: RateLimitResult,
+): Record<string, string> {
   return {
     'RateLimit-Policy': `${store.limit};w=${store.windowSeconds}`,
     'RateLimit-Limit': String(store.limit),

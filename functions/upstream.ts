@@ -3,7 +3,12 @@
  * the configuration asks for — the real API with the key, or the in-process sample upstream without one. (The
  * Worker in sample mode answers from the sample answers its build prepared instead: functions/worker/assets-data.ts.)
  */
-import { createYouTubeClient, type UpstreamTransport, type YouTubeClient, type YouTubeClientOptions } from '../src/youtube/client.ts';
+import {
+  createYouTubeClient,
+  type UpstreamTransport,
+  type YouTubeClient,
+  type YouTubeClientOptions,
+} from '../src/youtube/client.ts';
 import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
 import type { Config } from './config.ts';
 

@@ -59,7 +59,9 @@ export interface BuildTimings {
  * the wrong name is reported by name, left out, and listed in the manifest's `skipped_files`: the build goes
  * on with the valid files and never publishes a skipped file's data.
  */
-export async function buildIndexes(opts: BuildIndexesOptions): Promise<{ manifest: BuildManifest; timings: BuildTimings }> {
+export async function buildIndexes(
+  opts: BuildIndexesOptions,
+): Promise<{ manifest: BuildManifest; timings: BuildTimings }> {
   // Everything is written into a staging folder beside build/ and swapped in whole at the end, so the server
   // only ever loads one complete build; a build that fails leaves the previous one as it was.
   const staging = await createStagingFolder(opts.buildDir);
@@ -133,7 +135,8 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     for (const category of listedCategories(snapshots)) {
       const charted = categorySnapshots(snapshots, category.slug);
       // A category never charted in the 90 days gets no files: its answers are those of a chart without snapshots.
-      const built = charted.length > 0 ? await buildChart(region, category.slug, charted) : { latestDate: null, videos7d: 0 };
+      const built =
+        charted.length > 0 ? await buildChart(region, category.slug, charted) : { latestDate: null, videos7d: 0 };
       categories.push({
         ...category,
         has_chart: newest?.categories?.some((c) => c.slug === category.slug && c.status === 'ok') ?? false,
@@ -152,7 +155,9 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     };
     if (categories.length > 0) {
       const charted = categories.filter((c) => c.snapshots > 0);
-      log(`build ${region}: ${categories.length} categories, ${charted.length} with charts (${charted.map((c) => c.slug).join(', ')})`);
+      log(
+        `build ${region}: ${categories.length} categories, ${charted.length} with charts (${charted.map((c) => c.slug).join(', ')})`,
+      );
     }
   }
 
@@ -197,7 +202,8 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
 
     mark = performance.now();
     // A category's pages show only the page windows (1, 7, 30, 90 days); the API reads windows/ for the rest.
-    const pageWindows = category === null ? windows : windows.filter((w) => (TABLE_WINDOWS as readonly number[]).includes(w.window_days));
+    const pageWindows =
+      category === null ? windows : windows.filter((w) => (TABLE_WINDOWS as readonly number[]).includes(w.window_days));
     const trending: RegionTrending = { region, region_name: REGION_NAMES[region], latest_date, windows: pageWindows };
     await writeJson(BUILD_FILES.chartTrending(region, category), trending);
     for (const days of TABLE_WINDOWS) {
@@ -212,12 +218,23 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
     // Hundreds of small files, each fsynced twice: written a few at a time, the disk batches the syncs.
     await Promise.all([
       ...rising.map((window) => {
-        const file: RegionRising = { ...window, region, rising_count: window.tags.length, tags: window.tags.slice(0, LIMIT_MAX) };
+        const file: RegionRising = {
+          ...window,
+          region,
+          rising_count: window.tags.length,
+          tags: window.tags.slice(0, LIMIT_MAX),
+        };
         return writeLimit(() => writeJson(BUILD_FILES.rising(region, window.window_days, category), file));
       }),
-      ...historyShards.map((file, shard) => writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard, category), file))),
+      ...historyShards.map((file, shard) =>
+        writeLimit(() => writeJson(BUILD_FILES.historyShardNumber(region, shard, category), file)),
+      ),
       ...windows.map((window) => {
-        const file: TrendingWindowFile = { videos_measured: window.videos_measured, fetched_at: window.fetched_at, tags: window.tags };
+        const file: TrendingWindowFile = {
+          videos_measured: window.videos_measured,
+          fetched_at: window.fetched_at,
+          tags: window.tags,
+        };
         return writeLimit(() => writeJson(BUILD_FILES.trendingWindow(region, window.window_days, category), file));
       }),
     ]);

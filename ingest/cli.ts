@@ -70,18 +70,25 @@ export function parseIngestArgs(argv: readonly string[], today: string): IngestA
     throw new UsageError((error as Error).message);
   }
   const date = values.date ?? today;
-  if (!isIsoDate(date)) throw new UsageError(`--date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(date)}`);
-  const regions = values.regions === undefined ? [...REGIONS] : parseList(values.regions, '--regions').map((code) => {
-    const region = parseRegion(code);
-    if (region === null) {
-      throw new UsageError(`--regions: ${JSON.stringify(code)} is not a supported region; use any of ${REGIONS.join(', ')}`);
-    }
-    return region;
-  });
+  if (!isIsoDate(date))
+    throw new UsageError(`--date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  const regions =
+    values.regions === undefined
+      ? [...REGIONS]
+      : parseList(values.regions, '--regions').map((code) => {
+          const region = parseRegion(code);
+          if (region === null) {
+            throw new UsageError(
+              `--regions: ${JSON.stringify(code)} is not a supported region; use any of ${REGIONS.join(', ')}`,
+            );
+          }
+          return region;
+        });
   const categories = parseCategories(values.categories);
   const concurrencyText = values.concurrency ?? String(DEFAULT_CONCURRENCY);
   const concurrency = /^[0-9]{1,2}$/.test(concurrencyText) ? Number(concurrencyText) : 0;
-  if (concurrency < 1) throw new UsageError(`--concurrency must be a whole number from 1 to 99, got ${JSON.stringify(concurrencyText)}`);
+  if (concurrency < 1)
+    throw new UsageError(`--concurrency must be a whole number from 1 to 99, got ${JSON.stringify(concurrencyText)}`);
   return {
     help: values.help === true,
     date,
@@ -98,7 +105,9 @@ function parseCategories(text: string | undefined): 'all' | string[] {
   if (wanted === 'none') return [];
   const ids = parseList(text!, '--categories').map((id) => {
     if (!CATEGORY_ID.test(id)) {
-      throw new UsageError(`--categories: ${JSON.stringify(id)} is not a videoCategoryId (a number such as 10); or give "all" or "none"`);
+      throw new UsageError(
+        `--categories: ${JSON.stringify(id)} is not a videoCategoryId (a number such as 10); or give "all" or "none"`,
+      );
     }
     return id;
   });
@@ -106,7 +115,10 @@ function parseCategories(text: string | undefined): 'all' | string[] {
 }
 
 function parseList(text: string, flag: string): string[] {
-  const items = text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (items.length === 0) throw new UsageError(`${flag} needs at least one value`);
   return items;
 }
@@ -147,10 +159,14 @@ export async function main(argv: readonly string[], env: Record<string, string |
           ...common,
           client: createUpstreamClient(config),
         });
-  if (result.source === 'sample') log('ingest: no YOUTUBE_API_KEY set, so this was SAMPLE data (not real trending charts).');
-  if (result.failed.length > 0) log(`ingest: failed regions: ${result.failed.join(', ')} (their earlier snapshots are untouched)`);
+  if (result.source === 'sample')
+    log('ingest: no YOUTUBE_API_KEY set, so this was SAMPLE data (not real trending charts).');
+  if (result.failed.length > 0)
+    log(`ingest: failed regions: ${result.failed.join(', ')} (their earlier snapshots are untouched)`);
   if (result.categoryFailures.length > 0) {
-    log(`ingest: failed category charts (their regions' snapshots were written without them): ${result.categoryFailures.join('; ')}`);
+    log(
+      `ingest: failed category charts (their regions' snapshots were written without them): ${result.categoryFailures.join('; ')}`,
+    );
   }
   return result.failed.length > 0 || result.categoryFailures.length > 0 ? 1 : 0;
 }

@@ -80,7 +80,12 @@ export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot>
     try {
       const chart = await reader.read(category.id, CATEGORY_MAX_PAGES);
       for (const video of chart.videos) if (!videos.has(video.id)) categoryVideos.set(video.id, video);
-      snapshot.categories.push({ ...category, status: 'ok', pages: chart.pages, video_ids: chart.videos.map((v) => v.id) });
+      snapshot.categories.push({
+        ...category,
+        status: 'ok',
+        pages: chart.pages,
+        video_ids: chart.videos.map((v) => v.id),
+      });
     } catch (error) {
       const pages = progress.pages - pagesBefore + 1;
       const noChart = error instanceof UpstreamError && error.reason === NO_CHART_REASON;

@@ -65,7 +65,12 @@ export function createWranglerR2Store(opts: WranglerR2Options): ObjectStore {
     put: (key, body) =>
       withTempFile(async (file) => {
         await writeFile(file, body);
-        await wrangler('put', key, ['--file', file, '--content-type', key.endsWith('.gz') ? 'application/gzip' : 'application/json']);
+        await wrangler('put', key, [
+          '--file',
+          file,
+          '--content-type',
+          key.endsWith('.gz') ? 'application/gzip' : 'application/json',
+        ]);
       }),
     delete: (key) => wrangler('delete', key),
   };
@@ -76,7 +81,11 @@ export class WranglerError extends Error {
   override name = 'WranglerError';
   constructor(action: string, objectPath: string, cause: unknown) {
     const output = `${(cause as { stderr?: string }).stderr ?? ''}\n${(cause as { stdout?: string }).stdout ?? ''}`;
-    const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = output
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     const reason = lines.find((line) => line.includes('[ERROR]')) ?? lines.at(-1) ?? (cause as Error).message;
     super(`wrangler r2 object ${action} ${objectPath} failed: ${reason.replace(/^✘\s*\[ERROR\]\s*/, '')}`, { cause });
   }

@@ -57,7 +57,8 @@ export interface RunIngestResult {
 
 /** Ingests one date for the given regions. Never throws for a region's failure: it is listed in `failed`. */
 export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult> {
-  if (!isIsoDate(opts.date)) throw new RangeError(`date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(opts.date)}`);
+  if (!isIsoDate(opts.date))
+    throw new RangeError(`date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(opts.date)}`);
   if ((opts.client === undefined) === (opts.sample !== true)) {
     throw new TypeError('runIngest needs exactly one of `client` (live) and `sample: true`');
   }
@@ -98,7 +99,8 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
           log(`${region}  ${progress.pages} pages  ${snapshot.videos.length} videos  ${meter.units} units  → ${path}`);
           if (snapshot.categories !== undefined) log(`${region}  categories: ${describeCategories(snapshot)}`);
           for (const reason of skipped) log(`${region}  skipped an unreadable video: ${reason}`);
-          for (const failure of categoryFailures) log(`${failure.slice(0, 2)}  category chart FAILED: ${failure.slice(3)}`);
+          for (const failure of categoryFailures)
+            log(`${failure.slice(0, 2)}  category chart FAILED: ${failure.slice(3)}`);
           await prune(region);
           return { region, path, units: meter.units, categoryFailures };
         } catch (error) {
@@ -116,7 +118,8 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
   async function prune(region: Region): Promise<void> {
     try {
       const removed = await store.prune(region, opts.date, retentionDays);
-      if (removed.length > 0) log(`${region}  pruned ${removed.length} snapshots older than the ${retentionDays} days kept`);
+      if (removed.length > 0)
+        log(`${region}  pruned ${removed.length} snapshots older than the ${retentionDays} days kept`);
     } catch (error) {
       log(`${region}  could not prune old snapshots: ${messageOf(error)}`);
     }
@@ -154,14 +157,23 @@ export async function ensureSampleData(opts: {
     if (missing.length === 0) continue;
     // A back-filled day reads as fetched on that day, at the current time of day (today's stays "now").
     const now = () => Date.parse(`${date}T00:00:00Z`) + (Date.now() % DAY_MS);
-    const result = await runIngest({ dataDir: opts.dataDir, date, regions: missing, sample: true, concurrency: missing.length, now });
+    const result = await runIngest({
+      dataDir: opts.dataDir,
+      date,
+      regions: missing,
+      sample: true,
+      concurrency: missing.length,
+      now,
+    });
     if (result.failed.length > 0) {
       throw new Error(`Sample ingest for ${date} failed for ${result.failed.join(', ')}`);
     }
     written.push(...result.written);
   }
   if (written.length > 0) {
-    opts.log?.(`sample data: wrote ${written.length} snapshots for ${addDays(opts.endDate, -(days - 1))} … ${opts.endDate}`);
+    opts.log?.(
+      `sample data: wrote ${written.length} snapshots for ${addDays(opts.endDate, -(days - 1))} … ${opts.endDate}`,
+    );
   }
   return written;
 }

@@ -30,7 +30,8 @@ const IDS_PER_CALL = 50;
 export async function sampleClientWithCharts(date: string, dataset: UpstreamDataset): Promise<YouTubeClient> {
   const client = createSampleClient(date);
   for (const [regionCode, charts] of Object.entries(dataset.categoryCharts ?? {})) {
-    for (const videoCategoryId of Object.keys(charts)) await client.listMostPopular({ regionCode, videoCategoryId, maxResults: 1 });
+    for (const videoCategoryId of Object.keys(charts))
+      await client.listMostPopular({ regionCode, videoCategoryId, maxResults: 1 });
   }
   return client;
 }
@@ -49,7 +50,9 @@ export async function writeSampleAnswers(date: string, preparedDir: string): Pro
     async (ids) => (await client.listChannels({ id: ids.join(',') })).items ?? [],
   );
   if (videos.length !== dataset.videos.length || channels.length !== dataset.channels.length) {
-    throw new Error(`sample answers: the sample upstream found ${videos.length} of ${dataset.videos.length} videos and ${channels.length} of ${dataset.channels.length} channels.`);
+    throw new Error(
+      `sample answers: the sample upstream found ${videos.length} of ${dataset.videos.length} videos and ${channels.length} of ${dataset.channels.length} channels.`,
+    );
   }
 
   const names: SampleChannelNames = { channels: [], handles: [], usernames: [] };
@@ -87,7 +90,11 @@ async function inBatches<T>(ids: string[], call: (ids: string[]) => Promise<T[]>
 }
 
 /** Every shard's file, an empty one included (a lookup of an id the sample lacks reads it too). */
-function shardFiles<T extends { id: string }>(items: T[], shards: number, path: (shard: number) => string): [string, SampleShard<T>][] {
+function shardFiles<T extends { id: string }>(
+  items: T[],
+  shards: number,
+  path: (shard: number) => string,
+): [string, SampleShard<T>][] {
   const byShard = Array.from({ length: shards }, () => ({}) as SampleShard<T>);
   for (const item of items) byShard[sampleShard(item.id, shards)]![item.id] = item;
   return byShard.map((shard, number) => [path(number), shard]);

@@ -26,11 +26,16 @@ export async function bundleServer(outfile = SERVER_BUNDLE): Promise<number> {
     metafile: true,
     logLevel: 'warning',
   });
-  return Object.entries(result.metafile.outputs).reduce((sum, [path, output]) => sum + (path.endsWith('.cjs') ? output.bytes : 0), 0);
+  return Object.entries(result.metafile.outputs).reduce(
+    (sum, [path, output]) => sum + (path.endsWith('.cjs') ? output.bytes : 0),
+    0,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
   const bytes = await bundleServer();
-  process.stderr.write(`server bundle: ${SERVER_BUNDLE} (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(performance.now() - started)} ms\n`);
+  process.stderr.write(
+    `server bundle: ${SERVER_BUNDLE} (${(bytes / 1024).toFixed(0)} KB) in ${Math.round(performance.now() - started)} ms\n`,
+  );
 }

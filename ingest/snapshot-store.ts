@@ -107,7 +107,9 @@ export function createSnapshotStore(root: string, fs: StoreFs = nodeFs): Snapsho
     async write(snapshot) {
       const result = Snapshot.safeParse(snapshot);
       if (!result.success) {
-        throw new Error(`Refusing to write an invalid snapshot for ${snapshot.region} ${snapshot.date}: ${describeIssue(result.error)}`);
+        throw new Error(
+          `Refusing to write an invalid snapshot for ${snapshot.region} ${snapshot.date}: ${describeIssue(result.error)}`,
+        );
       }
       const path = pathOf(result.data.region, result.data.date);
       await writeFileAtomic(path, JSON.stringify(result.data), fs);

@@ -66,7 +66,8 @@ export function parseSyncArgs(argv: readonly string[], today: string): SyncArgs 
     throw new UsageError(`expected one action, pull or push; got ${JSON.stringify(positionals.join(' '))}`);
   }
   const date = values.date ?? today;
-  if (!isIsoDate(date)) throw new UsageError(`--date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  if (!isIsoDate(date))
+    throw new UsageError(`--date must be a calendar date as YYYY-MM-DD, got ${JSON.stringify(date)}`);
   return {
     action: action === 'push' ? 'push' : 'pull',
     help,
@@ -102,7 +103,10 @@ export async function main(argv: readonly string[], env: Record<string, string |
     return 2;
   }
   const opts = {
-    remote: createWranglerR2Store({ bucket: config.SNAPSHOT_BUCKET, ...(args.localStore !== null && { persistTo: args.localStore }) }),
+    remote: createWranglerR2Store({
+      bucket: config.SNAPSHOT_BUCKET,
+      ...(args.localStore !== null && { persistTo: args.localStore }),
+    }),
     local: createSnapshotStore(snapshotRoot(args.dataDir ?? config.DATA_DIR, 'live')),
     date: args.date,
     retentionDays: config.SNAPSHOT_RETENTION_DAYS,

@@ -54,12 +54,17 @@ export async function pullSnapshots(opts: SyncOptions): Promise<PullResult> {
   const log = opts.log ?? (() => {});
   const manifest = await readManifest(opts.remote);
   const first = firstRetainedDate(opts.date, opts.retentionDays);
-  const wanted = Object.keys(manifest.dates).filter((date) => date >= first && date <= opts.date).sort();
+  const wanted = Object.keys(manifest.dates)
+    .filter((date) => date >= first && date <= opts.date)
+    .sort();
   const present = await localRegionsByDate(opts.local);
   const limit = pLimit(opts.concurrency ?? DEFAULT_SYNC_CONCURRENCY);
   const outcomes = await Promise.all(
     wanted.map((date) =>
-      limit(async () => ({ date, outcome: await pullDate(opts, date, manifest.dates[date]!, present.get(date) ?? new Set(), log) })),
+      limit(async () => ({
+        date,
+        outcome: await pullDate(opts, date, manifest.dates[date]!, present.get(date) ?? new Set(), log),
+      })),
     ),
   );
   const pulled = outcomes.filter((o) => o.outcome === 'pulled').map((o) => o.date);
@@ -104,7 +109,9 @@ export async function pushSnapshots(opts: SyncOptions): Promise<PushResult> {
     ),
   );
   const uploads = bundles.filter((b): b is PackedBundle => b !== null && manifest.dates[b.date]?.sha256 !== b.sha256);
-  const deleted = [...new Set([...Object.keys(manifest.dates).filter((date) => date < first), addDays(first, -1)])].sort();
+  const deleted = [
+    ...new Set([...Object.keys(manifest.dates).filter((date) => date < first), addDays(first, -1)]),
+  ].sort();
 
   const dates: Record<string, ManifestEntry> = { ...manifest.dates };
   if (uploads.length > 0) {
@@ -132,7 +139,9 @@ async function readManifest(remote: ObjectStore): Promise<SnapshotManifest> {
   const result = SnapshotManifest.safeParse(parseJson(new TextDecoder().decode(bytes)));
   if (!result.success) {
     // Writing a fresh manifest over it would forget which dates are stored, and they would never be deleted.
-    throw new Error(`The store's ${MANIFEST_KEY} is not a valid manifest (${result.error.issues[0]?.message}); fix or delete it by hand`);
+    throw new Error(
+      `The store's ${MANIFEST_KEY} is not a valid manifest (${result.error.issues[0]?.message}); fix or delete it by hand`,
+    );
   }
   return result.data;
 }

@@ -60,8 +60,14 @@ export async function writeWorkerAssets(
  * Workers Static Assets' `_headers` rules. Rules for the same path merge, so the immutable rule first detaches
  * the general Cache-Control (`! Cache-Control`); CSV files get their charset and download name (csvDownloadRules).
  */
-export function headersFile(manifest: BuildManifest, csvUrlPaths: string[], publicApiBase: string | null = null): string {
-  const security = Object.entries(securityHeaders({ apiBase: publicApiBase })).map(([name, value]) => `${name}: ${value}`);
+export function headersFile(
+  manifest: BuildManifest,
+  csvUrlPaths: string[],
+  publicApiBase: string | null = null,
+): string {
+  const security = Object.entries(securityHeaders({ apiBase: publicApiBase })).map(
+    ([name, value]) => `${name}: ${value}`,
+  );
   const rules: [string, string[]][] = [
     ['/*', [`Cache-Control: ${PAGE_CACHE}`, ...security]],
     ['/_astro/*', ['! Cache-Control', `Cache-Control: ${IMMUTABLE_CACHE}`]],
@@ -93,7 +99,10 @@ export function csvDownloadRules(manifest: BuildManifest, csvUrlPaths: string[])
     const pattern = `/trending/${region}/${file.category === null ? '' : ':slug/'}${file.table}.csv`;
     const name = csvDownloadName({ ...file, region, category: file.category === null ? null : ':slug' });
     const disposition = `Content-Disposition: attachment; filename="${name}"`;
-    rules.set(pattern, lagging ? ['! Content-Disposition', disposition] : ['Content-Type: text/csv; charset=utf-8', disposition]);
+    rules.set(
+      pattern,
+      lagging ? ['! Content-Disposition', disposition] : ['Content-Type: text/csv; charset=utf-8', disposition],
+    );
   }
   // The general rules first: a lagging region's rules must come after them to replace their download name.
   return [...rules].sort(([a], [b]) => Number(!a.includes(':region')) - Number(!b.includes(':region')));

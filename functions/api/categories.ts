@@ -26,7 +26,13 @@ export const categoriesEndpoint = defineEndpoint({
       region,
       region_name: REGION_NAMES[region],
       latest_date: built?.latest_date ?? null,
-      categories: (built?.categories ?? []).map(({ id, slug, name, has_chart, videos_measured }) => ({ id, slug, name, has_chart, videos_measured })),
+      categories: (built?.categories ?? []).map(({ id, slug, name, has_chart, videos_measured }) => ({
+        id,
+        slug,
+        name,
+        has_chart,
+        videos_measured,
+      })),
     };
   },
 });

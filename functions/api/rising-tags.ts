@@ -20,8 +20,7 @@ export const risingTagsEndpoint = defineEndpoint({
   query: RisingTagsQuery,
   data: RisingTagsData,
   dataName: 'RisingTagsData',
-  tool:
-    'Use it for "what is gaining momentum in <country>?": tags carried by more chart videos in the last `days` days (1 to 45, default 7) than in the `days` days before. Pass `region` as a two-letter code.',
+  tool: 'Use it for "what is gaining momentum in <country>?": tags carried by more chart videos in the last `days` days (1 to 45, default 7) than in the `days` days before. Pass `region` as a two-letter code.',
   errors: [422],
   example: { region: 'IN', days: '7', limit: '20' },
   async answer(query, deps): Promise<RisingTagsData> {

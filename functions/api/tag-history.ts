@@ -20,14 +20,17 @@ export const tagHistoryEndpoint = defineEndpoint({
   query: TagHistoryQuery,
   data: TagHistoryData,
   dataName: 'TagHistoryData',
-  tool:
-    'Use it for "how has <tag> done in <country> lately?": one point per daily snapshot over the last `days` days (1 to 90, default 90) with how many chart videos carried the tag and their views. Pass `region` and `tag`; a tag starting with # is looked up among hashtags.',
+  tool: 'Use it for "how has <tag> done in <country> lately?": one point per daily snapshot over the last `days` days (1 to 90, default 90) with how many chart videos carried the tag and their views. Pass `region` and `tag`; a tag starting with # is looked up among hashtags.',
   errors: [422],
   example: { region: 'IN', tag: 'cricket', days: '90' },
   async answer(query, deps): Promise<TagHistoryData> {
     const { region, tag, days } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const { value, fetched_at, points } = lookupTagHistory(await deps.data.historyShard(region, tag, category?.slug), tag, days);
+    const { value, fetched_at, points } = lookupTagHistory(
+      await deps.data.historyShard(region, tag, category?.slug),
+      tag,
+      days,
+    );
     return { region, region_name: REGION_NAMES[region], category, tag, value, window_days: days, fetched_at, points };
   },
 });

@@ -20,14 +20,15 @@ export const titleScoreEndpoint = defineEndpoint({
   query: TitleScoreQuery,
   data: TitleScoreData,
   dataName: 'TitleScoreData',
-  tool:
-    'Use it to judge a proposed video title for a country before publishing: a score out of 100 and, factor by factor (length, words, digits, emoji, brackets, separators, hashtags, capitals, script, trending keywords), how the title compares with the titles trending there now. Pass `title` (1 to 100 characters) and `region`.',
+  tool: 'Use it to judge a proposed video title for a country before publishing: a score out of 100 and, factor by factor (length, words, digits, emoji, brackets, separators, hashtags, capitals, script, trending keywords), how the title compares with the titles trending there now. Pass `title` (1 to 100 characters) and `region`.',
   errors: [422],
   example: { title: 'IPL 2026 Final | CSK vs MI Highlights', region: 'IN' },
   async answer(query, deps) {
     const { title, region } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const bench = (await deps.data.titleBenchmark(region, category?.slug)) ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
+    const bench =
+      (await deps.data.titleBenchmark(region, category?.slug)) ??
+      buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
     return scoreTitle(title, bench, category);
   },
 });

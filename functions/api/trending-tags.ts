@@ -13,14 +13,13 @@ export const trendingTagsEndpoint = defineEndpoint({
   operationId: 'getTrendingTags',
   summary: "A country's trending tags",
   description:
-    'Tags of the videos on the most-popular chart of a country (or, with `category`, on that category\'s chart) over ' +
+    "Tags of the videos on the most-popular chart of a country (or, with `category`, on that category's chart) over " +
     'the last `days` days of daily snapshots, pre-computed by the daily build. A region or category without snapshots ' +
     'yet answers 200 with videos_measured 0, tags [] and fetched_at null.',
   query: TrendingTagsQuery,
   data: TrendingTagsData,
   dataName: 'TrendingTagsData',
-  tool:
-    'Use it for "what is trending in <country>?": the tags most used by the videos on YouTube’s most-popular chart of a country, counted over the last `days` daily snapshots (1 to 90, default 7; 1 is today’s chart, 30 a month), with how many trending videos carry each tag and their views. Pass `region` as a two-letter code.',
+  tool: 'Use it for "what is trending in <country>?": the tags most used by the videos on YouTube’s most-popular chart of a country, counted over the last `days` daily snapshots (1 to 90, default 7; 1 is today’s chart, 30 a month), with how many trending videos carry each tag and their views. Pass `region` as a two-letter code.',
   errors: [422],
   example: { region: 'IN', days: '7', limit: '20' },
   async answer(query, deps): Promise<TrendingTagsData> {

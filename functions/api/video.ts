@@ -16,8 +16,7 @@ export const videoEndpoint = defineEndpoint({
   query: VideoQuery,
   data: VideoData,
   dataName: 'VideoData',
-  tool:
-    'Use it for facts about one video: title, description, channel, publish date, duration, view/like/comment counts, thumbnails, tags and hashtags. Pass `url`: a YouTube video link in any form (watch?v=, youtu.be/, /shorts/, /embed/, /live/) or the bare 11-character id. Read live from the YouTube Data API, cached 10 minutes.',
+  tool: 'Use it for facts about one video: title, description, channel, publish date, duration, view/like/comment counts, thumbnails, tags and hashtags. Pass `url`: a YouTube video link in any form (watch?v=, youtu.be/, /shorts/, /embed/, /live/) or the bare 11-character id. Read live from the YouTube Data API, cached 10 minutes.',
   errors: [404, 422, 502],
   example: { url: 'https://youtu.be/dQw4w9WgXcQ' },
   answer: async ({ id }, deps) => toVideoRecord(await findVideo(id, deps)),
@@ -27,10 +26,7 @@ export const videoEndpoint = defineEndpoint({
 export async function findVideo(id: string, deps: ApiDeps): Promise<VideoResource> {
   const item = await deps.youtube.getVideo(id, deps.meter);
   if (!item) {
-    throw new ApiError(
-      404,
-      `YouTube has no public video with the id ${id}: it may be private, deleted, or mistyped.`,
-    );
+    throw new ApiError(404, `YouTube has no public video with the id ${id}: it may be private, deleted, or mistyped.`);
   }
   return item;
 }

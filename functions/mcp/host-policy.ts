@@ -47,7 +47,11 @@ function parsed(text: string): URL | null {
  * Why a request to /mcp is refused (for the 403), or null when its Host and Origin are both acceptable. A request
  * without Origin (every non-browser client) is judged by Host alone; `Origin: null` is refused.
  */
-export function refusedHost(host: string | undefined, origin: string | undefined, patterns: readonly string[]): string | null {
+export function refusedHost(
+  host: string | undefined,
+  origin: string | undefined,
+  patterns: readonly string[],
+): string | null {
   if (!host || !accepted(parsed(`http://${host}`), patterns)) {
     return `Invalid Host header: ${JSON.stringify(host ?? '')}; this MCP endpoint answers to localhost and the hosts in MCP_ALLOWED_HOSTS.`;
   }

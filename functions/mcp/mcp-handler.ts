@@ -41,11 +41,17 @@ const INSTRUCTIONS =
 const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
 const COMMON_HEADERS = [
   ...Object.entries(MCP_CORS_HEADERS).flat(),
-  'Cache-Control', 'no-store',
-  'X-Content-Type-Options', 'nosniff',
+  'Cache-Control',
+  'no-store',
+  'X-Content-Type-Options',
+  'nosniff',
 ];
 /** The preflight answer for /mcp: the transport's POST and headers, cached a day. */
-export const MCP_PREFLIGHT_LIST = [...Object.entries(MCP_PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
+export const MCP_PREFLIGHT_LIST = [
+  ...Object.entries(MCP_PREFLIGHT_HEADERS).flat(),
+  'Cache-Control',
+  'public, max-age=86400',
+];
 
 /**
  * This server asks clients for nothing (no elicitation), so it validates no JSON Schema; the SDK's default would
@@ -77,10 +83,16 @@ export function createMcpHandler(options: { allowedHosts: readonly string[]; cal
   const { allowedHosts, callEndpoint } = options;
 
   /** tools/call: one endpoint answer, as the tool result the protocol asks for. */
-  async function callTool(name: string, args: Record<string, unknown> | undefined, request: PipelineRequest): Promise<CallToolResult> {
+  async function callTool(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    request: PipelineRequest,
+  ): Promise<CallToolResult> {
     const tool = TOOLS_BY_NAME.get(name);
     if (!tool) {
-      return errorResult(`There is no tool named ${JSON.stringify(name.slice(0, 80))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
+      return errorResult(
+        `There is no tool named ${JSON.stringify(name.slice(0, 80))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`,
+      );
     }
     const query = toQuery(args ?? {});
     const toolRequest: PipelineRequest = {
@@ -100,11 +112,17 @@ export function createMcpHandler(options: { allowedHosts: readonly string[]; cal
     if (refusal) return rpcError(403, refusal);
     // Stateless and without SSE: no stream to open with GET, no session to end with DELETE.
     if (request.method !== 'POST') {
-      return rpcError(405, 'Method not allowed: this MCP server is stateless and answers POST only.', ['Allow', 'POST, OPTIONS']);
+      return rpcError(405, 'Method not allowed: this MCP server is stateless and answers POST only.', [
+        'Allow',
+        'POST, OPTIONS',
+      ]);
     }
     const body = await request.body(MAX_MCP_BODY_BYTES);
     if (!body) {
-      return rpcError(413, `Payload Too Large: the request body must not exceed ${MAX_MCP_BODY_BYTES} bytes.`, ['Connection', 'close']);
+      return rpcError(413, `Payload Too Large: the request body must not exceed ${MAX_MCP_BODY_BYTES} bytes.`, [
+        'Connection',
+        'close',
+      ]);
     }
 
     const server = new Server(SERVER_INFO, {
@@ -113,7 +131,9 @@ export function createMcpHandler(options: { allowedHosts: readonly string[]; cal
       jsonSchemaValidator: NO_SCHEMA_VALIDATION,
     });
     server.setRequestHandler(ListToolsRequestSchema, () => TOOL_LIST);
-    server.setRequestHandler(CallToolRequestSchema, (call) => callTool(call.params.name, call.params.arguments, request));
+    server.setRequestHandler(CallToolRequestSchema, (call) =>
+      callTool(call.params.name, call.params.arguments, request),
+    );
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -126,10 +146,16 @@ export function createMcpHandler(options: { allowedHosts: readonly string[]; cal
       if (value !== undefined) headers.set(name, value);
     }
     try {
-      const response = await transport.handleRequest(new Request(`http://tagdex.internal${MCP_PATH}`, { method: 'POST', headers, body }));
+      const response = await transport.handleRequest(
+        new Request(`http://tagdex.internal${MCP_PATH}`, { method: 'POST', headers, body }),
+      );
       const answerHeaders = [...COMMON_HEADERS];
       response.headers.forEach((value, name) => answerHeaders.push(name, value));
-      return { status: response.status, headers: answerHeaders, body: response.body ? new Uint8Array(await response.arrayBuffer()) : null };
+      return {
+        status: response.status,
+        headers: answerHeaders,
+        body: response.body ? new Uint8Array(await response.arrayBuffer()) : null,
+      };
     } finally {
       await transport.close();
     }
@@ -148,7 +174,9 @@ function toQuery(args: Record<string, unknown>): RawQuery {
 
 /** The endpoint's envelope as a tool result: `data` as the structured content, `error` as an error result. */
 function toolResult(answer: PlainAnswer): CallToolResult {
-  const envelope = answer.body ? (JSON.parse(decoder.decode(answer.body)) as { ok: boolean; data?: unknown; error?: string }) : null;
+  const envelope = answer.body
+    ? (JSON.parse(decoder.decode(answer.body)) as { ok: boolean; data?: unknown; error?: string })
+    : null;
   if (envelope?.ok && typeof envelope.data === 'object' && envelope.data !== null) {
     return {
       content: [{ type: 'text', text: JSON.stringify(envelope.data) }],

@@ -53,7 +53,12 @@ function toTool(endpoint: Endpoint): McpTool {
       inputSchema: inputSchema as McpTool['listed']['inputSchema'],
       outputSchema: outputSchema as McpTool['listed']['outputSchema'],
       // Lookups that change nothing; those that can fail upstream (404/502) reach the outside world.
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: endpoint.errors.includes(502) },
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: endpoint.errors.includes(502),
+      },
     },
   };
 }

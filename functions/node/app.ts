@@ -11,7 +11,11 @@ import { createPipeline } from '../pipeline.ts';
 import { emptyPreparedData, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
 import { csvDownloadHeaders } from '../site-policy.ts';
 import { securityHeaders } from '../security-headers.ts';
-import { createYouTubeService, type CachingYouTubeService, type YouTubeServiceOptions } from '../../src/youtube/service.ts';
+import {
+  createYouTubeService,
+  type CachingYouTubeService,
+  type YouTubeServiceOptions,
+} from '../../src/youtube/service.ts';
 import type { YouTubeClient } from '../../src/youtube/client.ts';
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { createAnswerGzip, MemoryResponseCache, strongEtag } from './response-cache.ts';
@@ -61,11 +65,15 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
   const live = config.mode === 'live' && !overrides.client ? await import('./upstream-pool.ts') : null;
   const pool = live?.createUpstreamPool(config.YOUTUBE_API_BASE);
   const youtube: CachingYouTubeService = createYouTubeService({
-    client: overrides.client ?? createUpstreamClient(config, pool ? { transport: pool.transport } : undefined, overrides.upstream),
+    client:
+      overrides.client ??
+      createUpstreamClient(config, pool ? { transport: pool.transport } : undefined, overrides.upstream),
     now,
     ...overrides.service,
   });
-  const log = overrides.accessLog ? null : new SonicBoom({ fd: 1, minLength: 4096, periodicFlush: 1000, maxLength: 16 * 1024 * 1024 });
+  const log = overrides.accessLog
+    ? null
+    : new SonicBoom({ fd: 1, minLength: 4096, periodicFlush: 1000, maxLength: 16 * 1024 * 1024 });
   const errorLog = overrides.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cache = new MemoryResponseCache();
   const runtime: Runtime = {
@@ -91,7 +99,8 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
   });
   const { server, drain } = createNodeServer({
     pipeline: createPipeline(runtime),
-    serveStatic: async (pathname, headers) => (await site.serve(pathname, headers)) ?? notFoundPage(headers.acceptEncoding),
+    serveStatic: async (pathname, headers) =>
+      (await site.serve(pathname, headers)) ?? notFoundPage(headers.acceptEncoding),
     trustProxy: config.TRUST_PROXY,
     trustProxyHeader: config.TRUST_PROXY_HEADER,
     maxConnections: config.MAX_CONNECTIONS,

@@ -38,11 +38,14 @@ async function main(): Promise<void> {
     process.stderr.write(`tagdex: ${signal} received; finishing in-flight requests\n`);
     void app.drain().then(() => process.exit(0));
     // In-flight requests are bounded by the upstream timeout; do not wait forever on a stuck client.
-    setTimeout(() => {
-      server.closeAllConnections();
-      app.flushLogs();
-      process.exit(0);
-    }, config.UPSTREAM_TIMEOUT_MS * 2 + 1000).unref();
+    setTimeout(
+      () => {
+        server.closeAllConnections();
+        app.flushLogs();
+        process.exit(0);
+      },
+      config.UPSTREAM_TIMEOUT_MS * 2 + 1000,
+    ).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

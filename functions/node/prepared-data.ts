@@ -7,7 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
-import { BuildManifest, HistoryShard, RegionRising, TrendingWindowFile, BUILD_FILES } from '../../src/schemas/build-output.ts';
+import {
+  BuildManifest,
+  HistoryShard,
+  RegionRising,
+  TrendingWindowFile,
+  BUILD_FILES,
+} from '../../src/schemas/build-output.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
 import type { PreparedData } from '../runtime.ts';
 import { createPreparedReader } from '../prepared-reader.ts';
@@ -63,7 +69,10 @@ function validated<T>(path: string, schema: ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  throw new Error(`${path} is not a valid build file${where}: ${issue?.message ?? 'unknown shape'}. Rebuild with \`npm run build\`.`, {
-    cause: result.error,
-  });
+  throw new Error(
+    `${path} is not a valid build file${where}: ${issue?.message ?? 'unknown shape'}. Rebuild with \`npm run build\`.`,
+    {
+      cause: result.error,
+    },
+  );
 }

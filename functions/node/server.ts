@@ -16,7 +16,10 @@ import { readBoundedBody } from '../request-body.ts';
 export interface NodeServerOptions {
   pipeline: Pipeline;
   /** The built site: an answer for a path (the 404 page's answer for null), or null when not even that exists. */
-  serveStatic(pathname: string, headers: { ifNoneMatch?: string; acceptEncoding?: string }): Promise<StaticAnswer | null>;
+  serveStatic(
+    pathname: string,
+    headers: { ifNoneMatch?: string; acceptEncoding?: string },
+  ): Promise<StaticAnswer | null>;
   /** How many proxy hops' forwarding headers to trust (TRUST_PROXY); 0 ignores them. */
   trustProxy: number;
   /** Which forwarding header the trusted proxies write (TRUST_PROXY_HEADER); the other is ignored. */
@@ -59,7 +62,12 @@ export function createNodeServer(options: NodeServerOptions) {
     return answer.then((ready) => write(res, ready, method === 'HEAD'));
   }
 
-  async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string, method: string): Promise<void> {
+  async function handleStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    method: string,
+  ): Promise<void> {
     if (method !== 'GET' && method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Only GET and HEAD are supported.\n');

@@ -53,7 +53,13 @@ export interface StaticFilesOptions {
 }
 
 type Kind = 'file' | 'dir';
-type ReadyAnswers = { file: StaticFile; plain: StaticAnswer; brotli: StaticAnswer | null; gzip: StaticAnswer | null; notModified: StaticAnswer };
+type ReadyAnswers = {
+  file: StaticFile;
+  plain: StaticAnswer;
+  brotli: StaticAnswer | null;
+  gzip: StaticAnswer | null;
+  notModified: StaticAnswer;
+};
 
 export function createStaticFiles(options: StaticFilesOptions) {
   const root = resolve(options.distDir);
@@ -173,7 +179,10 @@ export function createStaticFiles(options: StaticFilesOptions) {
     };
   }
 
-  function pick(answers: ReadyAnswers, requestHeaders: { ifNoneMatch?: string; acceptEncoding?: string }): StaticAnswer {
+  function pick(
+    answers: ReadyAnswers,
+    requestHeaders: { ifNoneMatch?: string; acceptEncoding?: string },
+  ): StaticAnswer {
     if (etagMatches(requestHeaders.ifNoneMatch, answers.file.etag)) return answers.notModified;
     const accept = requestHeaders.acceptEncoding ?? '';
     if (answers.brotli && /\bbr\b/.test(accept)) return answers.brotli;
@@ -188,7 +197,9 @@ async function readStaticFile(filePath: string): Promise<StaticFile | null> {
   const body = await readFile(filePath).catch(() => null);
   if (!body) return null;
   const ext = extname(filePath).toLowerCase();
-  const [brotli, gzip] = await Promise.all(PRECOMPRESSED.map((form) => readFile(filePath + form.suffix).catch(() => null)));
+  const [brotli, gzip] = await Promise.all(
+    PRECOMPRESSED.map((form) => readFile(filePath + form.suffix).catch(() => null)),
+  );
   // The build's forms when it wrote both; otherwise (a build without the step) they are made here, once.
   const forms = brotli && gzip ? { brotli, gzip } : compressedForms(filePath, body);
   return {

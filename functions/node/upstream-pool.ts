@@ -9,7 +9,10 @@ import PoolModule from 'undici/lib/dispatcher/pool.js';
 import requestModule from 'undici/lib/api/api-request.js';
 
 const Pool = PoolModule as unknown as typeof PoolType;
-const request = requestModule as unknown as (this: PoolType, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+const request = requestModule as unknown as (
+  this: PoolType,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
 import { BodyTooLarge, type UpstreamTransport } from '../../src/youtube/client.ts';
 
 export interface UpstreamPool {

@@ -13,7 +13,6 @@ import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
 
 const ASSET_ORIGIN = 'https://assets.tagdex.internal';
 
-
 /** What the reader needs of the Worker's ASSETS binding. */
 export interface AssetFetcher {
   fetch(request: Request): Promise<Response>;
@@ -22,7 +21,10 @@ export interface AssetFetcher {
 /** Reads the manifest (once per isolate) and returns a reader over the rest. */
 export async function loadAssetsPreparedData(assets: AssetFetcher): Promise<PreparedData> {
   const manifest = (await fetchJson(assets, BUILD_FILES.manifest)) as BuildManifest | null;
-  if (!manifest) throw new Error(`${PREPARED_PREFIX}${BUILD_FILES.manifest} is missing from the assets: run \`npm run build\` before deploying.`);
+  if (!manifest)
+    throw new Error(
+      `${PREPARED_PREFIX}${BUILD_FILES.manifest} is missing from the assets: run \`npm run build\` before deploying.`,
+    );
   // Only finished reads are shared: a read belongs to the request that started it (functions/worker/index.ts).
   return createPreparedReader(manifest, (relativePath) => fetchJson(assets, relativePath), { shareInFlight: false });
 }
@@ -39,7 +41,10 @@ const SAMPLE_SHARDS_KEPT = 32;
  */
 export function createAssetsSampleClient(assets: AssetFetcher, manifest: BuildManifest): YouTubeClient | null {
   if (preparedSampleDate(manifest) === null) return null;
-  const read = createFileTable((relativePath) => fetchJson(assets, relativePath), { shareInFlight: false, maxEntries: SAMPLE_SHARDS_KEPT });
+  const read = createFileTable((relativePath) => fetchJson(assets, relativePath), {
+    shareInFlight: false,
+    maxEntries: SAMPLE_SHARDS_KEPT,
+  });
   return createPreparedSampleClient(read);
 }
 

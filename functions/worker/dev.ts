@@ -17,14 +17,21 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export function wranglerDevArgs(config: Config, persistDir: string, envFile: string): string[] {
   return [
     'dev',
-    '--config', join(PROJECT_ROOT, 'wrangler.toml'),
-    '--ip', config.HOST,
-    '--port', String(config.PORT),
-    '--persist-to', persistDir,
-    '--env-file', envFile,
-    '--assets', resolve(config.DIST_DIR),
+    '--config',
+    join(PROJECT_ROOT, 'wrangler.toml'),
+    '--ip',
+    config.HOST,
+    '--port',
+    String(config.PORT),
+    '--persist-to',
+    persistDir,
+    '--env-file',
+    envFile,
+    '--assets',
+    resolve(config.DIST_DIR),
     '--show-interactive-dev-session=false',
-    '--log-level', 'warn',
+    '--log-level',
+    'warn',
   ];
 }
 
@@ -65,11 +72,15 @@ async function main(): Promise<number> {
     stdio: 'inherit',
     env: { ...withoutKey(process.env), WRANGLER_SEND_METRICS: 'false' },
   });
-  process.stderr.write(`tagdex: starting the Worker on http://${config.HOST}:${config.PORT}/ (${config.mode} mode, local workerd)\n`);
+  process.stderr.write(
+    `tagdex: starting the Worker on http://${config.HOST}:${config.PORT}/ (${config.mode} mode, local workerd)\n`,
+  );
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGTERM', forward);
   process.on('SIGINT', forward);
-  const code = await new Promise<number>((done) => child.on('exit', (status, signal) => done(status ?? (signal ? 0 : 1))));
+  const code = await new Promise<number>((done) =>
+    child.on('exit', (status, signal) => done(status ?? (signal ? 0 : 1))),
+  );
   await rm(stateDir, { recursive: true, force: true });
   return code;
 }

@@ -64,7 +64,9 @@ async function setUp(env: Env): Promise<Pipeline> {
   });
   const data = await loadAssetsPreparedData(env.ASSETS);
   if (data.source !== config.mode) {
-    console.warn(`tagdex: the assets hold ${data.source} data but the Worker runs in ${config.mode} mode; build with the same YOUTUBE_API_KEY setting.`);
+    console.warn(
+      `tagdex: the assets hold ${data.source} data but the Worker runs in ${config.mode} mode; build with the same YOUTUBE_API_KEY setting.`,
+    );
   }
   // Sample mode answers from the sample answers the build prepared (building the sample here would take 60–80 ms
   // of CPU in the first request, past the free plan's 10); only a live build leaves it the in-process upstream.
@@ -76,10 +78,17 @@ async function setUp(env: Env): Promise<Pipeline> {
     youtube: createYouTubeService({
       client,
       shareInFlight: false,
-      searchRations: createDurableObjectSearchRations(env.SEARCH_RATIONS, SEARCHES_PER_DAY, SEARCHES_PER_CLIENT_PER_DAY),
+      searchRations: createDurableObjectSearchRations(
+        env.SEARCH_RATIONS,
+        SEARCHES_PER_DAY,
+        SEARCHES_PER_CLIENT_PER_DAY,
+      ),
     }),
     data,
-    rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR) : null,
+    rateLimit:
+      config.RATE_LIMIT_PER_HOUR > 0
+        ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR)
+        : null,
     cache: createCacheApiResponseCache(caches.default),
     now: Date.now,
     sharesInFlight: false,
@@ -121,7 +130,8 @@ export default {
       header: (name) => request.headers.get(name) ?? undefined,
       client: rateLimitKey(request.headers.get('CF-Connecting-IP') ?? 'unknown'),
       waitUntil: (work) => ctx.waitUntil(work),
-      body: (maxBytes) => readBoundedBody(webStreamChunks(request.body), request.headers.get('content-length'), maxBytes),
+      body: (maxBytes) =>
+        readBoundedBody(webStreamChunks(request.body), request.headers.get('content-length'), maxBytes),
     });
     return toResponse(answer, request.method === 'HEAD');
   },

@@ -43,7 +43,8 @@ export class DurableObjectRateLimitStore implements RateLimitStore {
     readonly limit: number,
     windowSeconds = 3600,
   ) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`limit must be a whole number of at least 1, got ${limit}`);
     this.windowSeconds = windowSeconds;
   }
 

@@ -11,10 +11,14 @@ export function normaliseApiBase(value: string | undefined): string {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new Error(`PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org, got ${JSON.stringify(trimmed)}`);
+    throw new Error(
+      `PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org, got ${JSON.stringify(trimmed)}`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org, got ${JSON.stringify(trimmed)}`);
+    throw new Error(
+      `PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org, got ${JSON.stringify(trimmed)}`,
+    );
   }
   if (url.search || url.hash) throw new Error('PUBLIC_API_BASE must not carry a query or a fragment');
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');

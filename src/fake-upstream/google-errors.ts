@@ -51,7 +51,8 @@ export function googleError(spec: ErrorSpec): GoogleError {
 const UNREGISTERED =
   "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
 const KEY_NOT_VALID = 'API key not valid. Please pass a valid API key.';
-const QUOTA = 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+const QUOTA =
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 /** A made-up project number: the real message names the caller's project and a console URL. */
 const PROJECT = '123456789012';
 
@@ -78,7 +79,8 @@ export const googleErrors = {
       ],
     }),
   /** 403 `quotaExceeded` (domain `youtube.quota`); this body carries no `status`. */
-  quotaExceeded: () => googleError({ code: 403, message: QUOTA, domain: 'youtube.quota', reason: 'quotaExceeded', noStatus: true }),
+  quotaExceeded: () =>
+    googleError({ code: 403, message: QUOTA, domain: 'youtube.quota', reason: 'quotaExceeded', noStatus: true }),
   /** 403 `accessNotConfigured`: the API is not enabled for the key's project. Its message holds a URL. */
   accessNotConfigured: () =>
     googleError({
@@ -98,9 +100,16 @@ export const googleErrors = {
   /** 500 `backendError`. */
   backendError: () => googleError({ code: 500, message: 'Backend Error', domain: 'global', reason: 'backendError' }),
   /** 500 `internalError`. */
-  internalError: () => googleError({ code: 500, message: 'Internal error encountered.', domain: 'global', reason: 'internalError' }),
+  internalError: () =>
+    googleError({ code: 500, message: 'Internal error encountered.', domain: 'global', reason: 'internalError' }),
   /** 503 `backendError`: the service is briefly unavailable. */
-  unavailable: () => googleError({ code: 503, message: 'The service is currently unavailable.', domain: 'global', reason: 'backendError' }),
+  unavailable: () =>
+    googleError({
+      code: 503,
+      message: 'The service is currently unavailable.',
+      domain: 'global',
+      reason: 'backendError',
+    }),
   /** 429 `rateLimitExceeded`: too many requests per second. */
   rateLimitExceeded: () =>
     googleError({
@@ -197,7 +206,12 @@ export const googleErrors = {
     }),
   /** 400 `badRequest`: the generic answer to a malformed argument such as a three-letter regionCode. */
   invalidArgument: () =>
-    googleError({ code: 400, message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }),
+    googleError({
+      code: 400,
+      message: 'Request contains an invalid argument.',
+      domain: 'global',
+      reason: 'badRequest',
+    }),
   /** 401 `authorizationRequired`: `myRating`/`mine` need OAuth, which a key is not. */
   authorizationRequired: (param: string) =>
     googleError({
@@ -224,5 +238,10 @@ export function errorForStatus(status: number): GoogleError | { status: number; 
     return { status, html };
   }
   const message = status >= 500 ? 'Internal error encountered.' : 'Request contains an invalid argument.';
-  return googleError({ code: status, message, domain: 'global', reason: status >= 500 ? 'internalError' : 'badRequest' });
+  return googleError({
+    code: status,
+    message,
+    domain: 'global',
+    reason: status >= 500 ? 'internalError' : 'badRequest',
+  });
 }

@@ -7,7 +7,13 @@ import type { BuildManifest } from '../schemas/build-output.ts';
 import { historyShard } from '../lib/limits.ts';
 import { UNIT_COST, type UpstreamResource } from '../youtube/quota.ts';
 import type { UpstreamMeter, YouTubeClient } from '../youtube/client.ts';
-import type { ChannelListResponse, ChannelResource, SearchListResponse, VideoListResponse, VideoResource } from '../youtube/wire-types.ts';
+import type {
+  ChannelListResponse,
+  ChannelResource,
+  SearchListResponse,
+  VideoListResponse,
+  VideoResource,
+} from '../youtube/wire-types.ts';
 import { foldHandle, matchChannels } from './youtube-answers.ts';
 
 /** Video shard files: the sample's ~11,000 videos at ~1.3 KB each make shards of ~110 KB, parsed in well under a ms. */
@@ -46,7 +52,9 @@ export interface SampleChannelNames {
  */
 export function preparedSampleDate(manifest: BuildManifest): string | null {
   if (manifest.source !== 'sample') return null;
-  const dates = Object.values(manifest.regions).flatMap((region) => (region.latest_date === null ? [] : [region.latest_date]));
+  const dates = Object.values(manifest.regions).flatMap((region) =>
+    region.latest_date === null ? [] : [region.latest_date],
+  );
   return dates.length === 0 ? null : dates.sort().at(-1)!;
 }
 
@@ -67,7 +75,10 @@ const SEARCH_RESULTS = 5;
 export function createPreparedSampleClient(read: SampleFileReader): YouTubeClient {
   async function file<T>(path: string): Promise<T> {
     const value = await read(path);
-    if (value === null) throw new Error(`The prepared sample file ${path} is missing: build without YOUTUBE_API_KEY (npm run build) before serving sample mode.`);
+    if (value === null)
+      throw new Error(
+        `The prepared sample file ${path} is missing: build without YOUTUBE_API_KEY (npm run build) before serving sample mode.`,
+      );
     return value as T;
   }
 
@@ -91,7 +102,10 @@ export function createPreparedSampleClient(read: SampleFileReader): YouTubeClien
     return items;
   }
 
-  async function channelByName(pairs: (names: SampleChannelNames) => [string, string][], key: string): Promise<ChannelResource[]> {
+  async function channelByName(
+    pairs: (names: SampleChannelNames) => [string, string][],
+    key: string,
+  ): Promise<ChannelResource[]> {
     const names = await file<SampleChannelNames>(SAMPLE_FILES.names);
     const id = pairs(names).find(([name]) => name === key)?.[1];
     return id === undefined ? [] : byId<ChannelResource>(id, SAMPLE_CHANNEL_SHARDS, SAMPLE_FILES.channelShard);
@@ -119,15 +133,22 @@ export function createPreparedSampleClient(read: SampleFileReader): YouTubeClien
     async searchChannels(q, meter) {
       charge('search', meter);
       const { channels } = await file<SampleChannelNames>(SAMPLE_FILES.names);
-      const found = matchChannels(channels, q, ([, title, customUrl]) => ({ title, customUrl })).slice(0, SEARCH_RESULTS);
+      const found = matchChannels(channels, q, ([, title, customUrl]) => ({ title, customUrl })).slice(
+        0,
+        SEARCH_RESULTS,
+      );
       const items = found.map(([channelId, title]) => ({ id: { channelId }, snippet: { channelId, title } }));
       return { kind: 'youtube#searchListResponse', items } as SearchListResponse;
     },
     async listMostPopular() {
-      throw new Error('The prepared sample answers hold no charts: the ingest reads them from the in-process sample upstream.');
+      throw new Error(
+        'The prepared sample answers hold no charts: the ingest reads them from the in-process sample upstream.',
+      );
     },
     async listVideoCategories() {
-      throw new Error('The prepared sample answers hold no category lists: the ingest reads them from the in-process sample upstream.');
+      throw new Error(
+        'The prepared sample answers hold no category lists: the ingest reads them from the in-process sample upstream.',
+      );
     },
   };
 }

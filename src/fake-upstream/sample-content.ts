@@ -42,7 +42,8 @@ export function regionContent(region: Region): RegionContent {
 }
 
 /** Every sample region's `videoCategories.list` (they share one list, as real regions nearly do). */
-export const SAMPLE_CATEGORIES: readonly { id: string; title: string; assignable: boolean }[] = SampleCategoryList.parse(categoryList);
+export const SAMPLE_CATEGORIES: readonly { id: string; title: string; assignable: boolean }[] =
+  SampleCategoryList.parse(categoryList);
 
 /** Tags that trip naive CSV writers and tag counters: quotes, ampersands, formula-like starts, full-width. */
 export const AWKWARD_TAGS: readonly string[] = SampleAwkwardTags.parse(awkwardTags);
@@ -57,6 +58,7 @@ export function formatDate(content: RegionContent, d: number, month: number, yea
 }
 
 function ordinal(d: number): string {
-  const suffix = d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
+  const suffix =
+    d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
   return `${d}${suffix}`;
 }

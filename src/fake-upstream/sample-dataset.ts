@@ -12,7 +12,15 @@ import type {
   VideoStatistics,
 } from '../youtube/wire-types.ts';
 import type { UpstreamDataset } from './youtube-answers.ts';
-import { AWKWARD_TAGS, SAMPLE_CATEGORIES, formatDate, regionContent, type ChannelSeed, type Genre, type RegionContent } from './sample-content.ts';
+import {
+  AWKWARD_TAGS,
+  SAMPLE_CATEGORIES,
+  formatDate,
+  regionContent,
+  type ChannelSeed,
+  type Genre,
+  type RegionContent,
+} from './sample-content.ts';
 import { TEMPLATE_SLOT } from '../schemas/sample-content.ts';
 import { createRng, makeChannelId, makeEtag, makeVideoId, type Rng } from './seeded.ts';
 
@@ -172,7 +180,10 @@ function categoryChartPlans(region: Region, category: string, size: number, day:
   const overallSize = regionContent(region).chartSize;
   // The category's own arrivals fill what the overall chart leaves, so most of its contenders make the cut.
   const ownSize = Math.max(Math.round(size / 4), size - Math.round(overallSize * overallShare(region, category)));
-  return topPlans([...overallContenders(region, day, category), ...onChart({ region, category, size: ownSize }, day)], size);
+  return topPlans(
+    [...overallContenders(region, day, category), ...onChart({ region, category, size: ownSize }, day)],
+    size,
+  );
 }
 
 /** A region's overall contenders on a day, by category; every category chart of that region and day reads them. */
@@ -471,7 +482,14 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
     ? (genre.channels.find((c) => c.handle === pin.channel) ?? fail(`no channel ${pin.channel}`))
     : rng.pick(genre.channels);
   const id = videoIdOf(plan);
-  const f: Fill = { rng, content, day: plan.startDay, handle: `@${seed.handle.toLowerCase()}`, picks: new Map(), used: new Map() };
+  const f: Fill = {
+    rng,
+    content,
+    day: plan.startDay,
+    handle: `@${seed.handle.toLowerCase()}`,
+    picks: new Map(),
+    used: new Map(),
+  };
 
   const local = genre.localTitles && (pin.local ?? rng.chance(genre.localShare ?? 0));
   const template = rng.pick(local && genre.localTitles ? genre.localTitles : genre.titles);
@@ -481,7 +499,8 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   const tags = buildTags(genre, f, pin);
   const intro = fillAll(genre.intro, f);
   const credits = fillAll(genre.credits, f);
-  const hashtags = pin.hashtags || (pin.hashtags === undefined && rng.chance(0.45)) ? [...new Set(fillAll(genre.hashtags, f))] : [];
+  const hashtags =
+    pin.hashtags || (pin.hashtags === undefined && rng.chance(0.45)) ? [...new Set(fillAll(genre.hashtags, f))] : [];
   const lines = [intro.length > 0 ? rng.pick(intro) : title, ''];
   if (credits.length > 0) lines.push(...credits, '');
   lines.push(`${content.subscribe}: https://www.youtube.com/${f.handle}?sub_confirmation=1`);
@@ -494,7 +513,11 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   const seconds = isShort ? rng.int(12, 59) : rng.int(genre.durations[0], genre.durations[1]);
   const duration = broadcast !== 'none' ? 'P0D' : (pin.duration ?? isoDuration(seconds));
   const audio = rng.weighted(content.audioLanguages);
-  const publishedMs = EPOCH_MS + plan.startDay * DAY_MS - rng.int(2 * 3600, 60 * 3600) * 1000 + (broadcast === 'upcoming' ? 3 * DAY_MS : 0);
+  const publishedMs =
+    EPOCH_MS +
+    plan.startDay * DAY_MS -
+    rng.int(2 * 3600, 60 * 3600) * 1000 +
+    (broadcast === 'upcoming' ? 3 * DAY_MS : 0);
 
   const snippet: VideoSnippet = {
     publishedAt: isoTimestamp(publishedMs + rng.int(0, 999), rng.chance(0.15)),
@@ -525,8 +548,10 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
     id,
     snippet,
     contentDetails,
-    likeRatio: pin.hiddenLikes || (pin.hiddenLikes === undefined && rng.chance(0.04)) ? null : 0.008 + rng.next() * 0.05,
-    commentRatio: pin.commentsOff || (pin.commentsOff === undefined && rng.chance(0.03)) ? null : 0.0003 + rng.next() * 0.004,
+    likeRatio:
+      pin.hiddenLikes || (pin.hiddenLikes === undefined && rng.chance(0.04)) ? null : 0.008 + rng.next() * 0.05,
+    commentRatio:
+      pin.commentsOff || (pin.commentsOff === undefined && rng.chance(0.03)) ? null : 0.0003 + rng.next() * 0.004,
     upcoming: broadcast === 'upcoming',
   };
 }
@@ -750,7 +775,11 @@ export function sampleCategoryLists(): Record<Region, VideoCategoryEntry[]> {
  * A region's chart for one category on `date`, best first, with that day's view counts; null when the category
  * has no chart in the region. Same date, same chart; built on demand, since a date has about a hundred of them.
  */
-export function createSampleCategoryChart(opts: { date: string; region: Region; categoryId: string }): VideoResource[] | null {
+export function createSampleCategoryChart(opts: {
+  date: string;
+  region: Region;
+  categoryId: string;
+}): VideoResource[] | null {
   const day = dayIndex(opts.date);
   const sizes = regionContent(opts.region).categoryCharts;
   if (!Object.hasOwn(sizes, opts.categoryId)) return null;

@@ -20,7 +20,8 @@ function todayUtc(now: number): string {
 function categoryChartAsked(input: RequestInfo | URL): { region: Region; categoryId: string } | null {
   const url = new URL(input instanceof Request ? input.url : input);
   const categoryId = url.searchParams.get('videoCategoryId');
-  if (url.pathname !== `${API_PREFIX}videos` || !categoryId || url.searchParams.get('chart') !== 'mostPopular') return null;
+  if (url.pathname !== `${API_PREFIX}videos` || !categoryId || url.searchParams.get('chart') !== 'mostPopular')
+    return null;
   const region = (url.searchParams.get('regionCode') || 'US').toUpperCase();
   return (REGIONS as readonly string[]).includes(region) ? { region: region as Region, categoryId } : null;
 }

@@ -106,7 +106,9 @@ function bitsToChars(words: readonly number[], count: number): string {
     const index = bit >>> 5;
     const offset = bit & 31;
     const value =
-      offset <= 26 ? (word(index) >>> (26 - offset)) & 63 : ((word(index) << (offset - 26)) | (word(index + 1) >>> (58 - offset))) & 63;
+      offset <= 26
+        ? (word(index) >>> (26 - offset)) & 63
+        : ((word(index) << (offset - 26)) | (word(index + 1) >>> (58 - offset))) & 63;
     out += BASE64URL[value];
   }
   return out;

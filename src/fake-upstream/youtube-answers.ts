@@ -78,7 +78,6 @@ export interface Indexed {
   data: UpstreamDataset;
 }
 
-
 /** A `fetch` over a dataset, and the reply before serialising (which the test emulator's faults reshape). */
 export interface YouTubeAnswers {
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
@@ -110,7 +109,12 @@ export function createYouTubeAnswers(dataset: UpstreamDataset, opts: { validKeys
     const queryKey = url.searchParams.get('key');
     const keySource = headerKey ? ('header' as const) : queryKey ? ('query' as const) : null;
     const resource = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
-    return { reply: route(req.method, resource, url.searchParams, headerKey || queryKey || null, index, opts.validKeys), resource, url, keySource };
+    return {
+      reply: route(req.method, resource, url.searchParams, headerKey || queryKey || null, index, opts.validKeys),
+      resource,
+      url,
+      keySource,
+    };
   }
   return {
     reply,
@@ -244,7 +248,8 @@ function splitIds(raw: string): string[] | GoogleError {
 /** Keeps `kind`, `etag`, `id` and the requested parts, in the resource's own key order. */
 function withParts<T extends object>(resource: T, parts: Set<string>): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(resource)) if (k === 'kind' || k === 'etag' || k === 'id' || parts.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(resource))
+    if (k === 'kind' || k === 'etag' || k === 'id' || parts.has(k)) out[k] = v;
   return out as T;
 }
 
@@ -285,7 +290,12 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
     });
     // maxResults is not supported with id; like upstream, it is ignored here.
     return {
-      list: { kind, etag: listEtag(kind, items, ''), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } },
+      list: {
+        kind,
+        etag: listEtag(kind, items, ''),
+        items,
+        pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+      },
     };
   }
 
@@ -303,7 +313,8 @@ function listVideos(q: URLSearchParams, index: Indexed): Outcome {
   const ids =
     category === null
       ? chartIds
-      : (regionCategoryCharts?.[category] ?? chartIds.filter((id) => index.videos.get(id)?.snippet?.categoryId === category));
+      : (regionCategoryCharts?.[category] ??
+        chartIds.filter((id) => index.videos.get(id)?.snippet?.categoryId === category));
   const videos = ids.flatMap((id) => {
     const v = videoById(index, id);
     return v ? [v] : [];

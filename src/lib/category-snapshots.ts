@@ -21,7 +21,9 @@ export function categorySnapshots(snapshots: readonly Snapshot[], slug: string):
       date: snapshot.date,
       fetched_at: snapshot.fetched_at,
       source: snapshot.source,
-      charts: [{ chart: 'mostPopular', video_category_id: chart.id, pages: chart.pages, videos: chart.video_ids.length }],
+      charts: [
+        { chart: 'mostPopular', video_category_id: chart.id, pages: chart.pages, videos: chart.video_ids.length },
+      ],
       videos: chart.video_ids.flatMap((id) => {
         const video = byId.get(id);
         return video === undefined ? [] : [video];

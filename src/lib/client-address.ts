@@ -38,7 +38,10 @@ export function clientAddress(sources: AddressSources, trustedHops: number): str
 
 /** The rate-limit key for an address: IPv4 as is (also when IPv4-mapped), IPv6 grouped by its /56. */
 export function rateLimitKey(address: string): string {
-  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
   if (mapped) return mapped[1]!;
   if (!bare.includes(':')) return bare;
@@ -46,7 +49,10 @@ export function rateLimitKey(address: string): string {
   if (!groups) return bare.toLowerCase();
   // 56 bits = three whole groups and the high byte of the fourth.
   const fourth = (groups[3]! & 0xff00).toString(16);
-  return `${groups.slice(0, 3).map((g) => g.toString(16)).join(':')}:${fourth}::/56`;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(':')}:${fourth}::/56`;
 }
 
 /** Eight 16-bit groups, or null when the text is not an IPv6 address. */

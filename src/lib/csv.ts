@@ -11,7 +11,15 @@ import type { RisingEntry } from '../schemas/rising-tags.ts';
 export const CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'] as const;
 
 /** The header row of a rising table; `new` is written `true` or `false`, as in the API. */
-export const RISING_CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'previous_trending_videos', 'change', 'new', 'total_views'] as const;
+export const RISING_CSV_COLUMNS = [
+  'rank',
+  'value',
+  'trending_videos',
+  'previous_trending_videos',
+  'change',
+  'new',
+  'total_views',
+] as const;
 
 /** Spreadsheet programs read UTF-8 without a byte-order mark as a legacy code page and garble Hindi or Urdu. */
 export const CSV_BOM = '\uFEFF';
@@ -43,7 +51,13 @@ export function neutralizeFormula(text: string): string {
 export function toCsv(entries: readonly TagEntry[]): string {
   return writeCsv(
     CSV_COLUMNS,
-    entries.map((entry, index) => [index + 1, neutralizeFormula(entry.value), entry.trending_videos, entry.avg_views, entry.total_views]),
+    entries.map((entry, index) => [
+      index + 1,
+      neutralizeFormula(entry.value),
+      entry.trending_videos,
+      entry.avg_views,
+      entry.total_views,
+    ]),
   );
 }
 

@@ -14,7 +14,5 @@ export function parseIsoDuration(iso: string): number | null {
   const match = ISO_DURATION.exec(iso);
   if (match === null || iso === 'P' || iso.endsWith('T')) return null;
   const [weeks, days, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
-  return (
-    (weeks ?? 0) * 604_800 + (days ?? 0) * 86_400 + (hours ?? 0) * 3_600 + (minutes ?? 0) * 60 + (seconds ?? 0)
-  );
+  return (weeks ?? 0) * 604_800 + (days ?? 0) * 86_400 + (hours ?? 0) * 3_600 + (minutes ?? 0) * 60 + (seconds ?? 0);
 }

@@ -27,6 +27,7 @@ export function utcDate(ms: number): string {
  * and `2025-08-15`. Throws unless `days` is a whole number from 1.
  */
 export function firstRetainedDate(latest: string, days: number): string {
-  if (!Number.isInteger(days) || days < 1) throw new RangeError(`Retention must be a whole number of days from 1, got ${days}`);
+  if (!Number.isInteger(days) || days < 1)
+    throw new RangeError(`Retention must be a whole number of days from 1, got ${days}`);
   return addDays(latest, -(days - 1));
 }

@@ -5,7 +5,13 @@
 import type { RisingEntry, RisingWindow } from '../schemas/build-output.ts';
 import type { TagEntry } from '../schemas/trending-tags.ts';
 import { addDays } from './iso-date.ts';
-import { compareCodePoints, newestFirst, TagNormalizer, type IndexSnapshot, type TrendingWindows } from './trending-index.ts';
+import {
+  compareCodePoints,
+  newestFirst,
+  TagNormalizer,
+  type IndexSnapshot,
+  type TrendingWindows,
+} from './trending-index.ts';
 import { RISING_MAX_DAYS } from './limits.ts';
 
 export { RISING_MAX_DAYS };
@@ -74,7 +80,8 @@ export function buildRisingWindows(
     }
     const current = trending.windows[n - 1];
     const table = trending.tables.get(n);
-    if (current === undefined || table === undefined) throw new Error(`buildRisingWindows needs the complete trending table of ${n} days`);
+    if (current === undefined || table === undefined)
+      throw new Error(`buildRisingWindows needs the complete trending table of ${n} days`);
     const previousTo = addDays(latest, -n);
     const previousFrom = addDays(latest, -(2 * n - 1));
     const previous = previousCounts(sightings, previousFrom, previousTo);
@@ -112,7 +119,10 @@ function emptyRisingWindow(days: number): RisingWindow {
 type Sighting = readonly [date: string, keys: readonly string[]];
 
 /** Each video's sightings, newest snapshot first (snapshots ordered as the trending index orders them). */
-function videoSightings(snapshots: readonly IndexSnapshot[], normalizer: TagNormalizer): { dates: string[]; videos: Sighting[][] } {
+function videoSightings(
+  snapshots: readonly IndexSnapshot[],
+  normalizer: TagNormalizer,
+): { dates: string[]; videos: Sighting[][] } {
   const byVideo = new Map<string, Sighting[]>();
   const dates = new Set<string>();
   for (const snapshot of newestFirst(snapshots)) {

@@ -16,5 +16,8 @@ export function hasStrayBytes(text: string): boolean {
 
 /** `text` with each stray byte written back as the `%XX` it arrived as (upper-case hex). */
 export function strayBytesAsPercent(text: string): string {
-  return text.replace(/\p{Cs}/gu, (char) => `%${(char.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
+  return text.replace(
+    /\p{Cs}/gu,
+    (char) => `%${(char.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }

@@ -7,13 +7,18 @@ import type { HistoryShard, TagSeries } from '../schemas/build-output.ts';
 import type { TagHistoryPoint } from '../schemas/tag-history.ts';
 import { addDays } from './iso-date.ts';
 import { aggregateTrendingTags, TagNormalizer, type IndexSnapshot, type SpellingRuns } from './trending-index.ts';
-import { CATEGORY_HISTORY_SHARDS, hashKey, historyShard, historyShardCount, HISTORY_SHARDS, MAX_WINDOW_DAYS } from './limits.ts';
+import {
+  CATEGORY_HISTORY_SHARDS,
+  hashKey,
+  historyShard,
+  historyShardCount,
+  HISTORY_SHARDS,
+  MAX_WINDOW_DAYS,
+} from './limits.ts';
 
 /** The longest history window: every day the build reads. */
 export const HISTORY_MAX_DAYS = MAX_WINDOW_DAYS;
 export { CATEGORY_HISTORY_SHARDS, hashKey, historyShard, historyShardCount, HISTORY_SHARDS };
-
-
 
 /** Hashtag keys keep their `#`: a key starting with `#` is looked up among hashtags, any other among tags. */
 export function isHashtagKey(key: string): boolean {
@@ -48,7 +53,8 @@ export function buildTagSeries(
   const byDate = new Map<string, IndexSnapshot>();
   for (const snapshot of snapshots) {
     const held = byDate.get(snapshot.date);
-    if (held === undefined || Date.parse(snapshot.fetched_at) > Date.parse(held.fetched_at)) byDate.set(snapshot.date, snapshot);
+    if (held === undefined || Date.parse(snapshot.fetched_at) > Date.parse(held.fetched_at))
+      byDate.set(snapshot.date, snapshot);
   }
   const dates = [...byDate.keys()].sort();
   const latest = dates.at(-1) ?? null;
@@ -131,7 +137,12 @@ export function lookupTagHistory(shard: HistoryShard | null, key: string, days: 
     if (date < from) return;
     const [videos, views] = counts.get(index) ?? [0, 0];
     if (videos > 0) carried = true;
-    points.push({ date, trending_videos: videos, total_views: views, videos_measured: shard.videos_measured[index] ?? 0 });
+    points.push({
+      date,
+      trending_videos: videos,
+      total_views: views,
+      videos_measured: shard.videos_measured[index] ?? 0,
+    });
   });
   let value: string | null = null;
   for (const [fromDays, spelling] of series?.values ?? []) if (fromDays <= days) value = spelling;

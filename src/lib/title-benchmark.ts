@@ -87,9 +87,10 @@ export function buildTitleBenchmark(input: {
     }
   }
 
-  const histograms = Object.fromEntries(
-    FACTOR_IDS.map((id) => [id, toHistogram(id, counts[id])]),
-  ) as Record<FactorId, FactorHistogram>;
+  const histograms = Object.fromEntries(FACTOR_IDS.map((id) => [id, toHistogram(id, counts[id])])) as Record<
+    FactorId,
+    FactorHistogram
+  >;
 
   return {
     region,

@@ -79,7 +79,7 @@ export function titleFeatures(raw: string): TitleFeatures {
   let upper = 0;
   let wordStart = -1;
   let wordIsAscii = true;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i) as number;
     const bits = charClass(cp);
     seen |= bits;

@@ -53,7 +53,8 @@ export function noteHead(id: FactorId, bucket: string, count: number, ctx: NoteC
       return `${lead} have ${bucket} words; yours has `;
     case 'script':
       if (bucket === 'none') return `${lead} contain no letters, like yours.`;
-      if (bucket === 'Other') return `${lead} are written mostly in a script other than the ones tagdex names, like yours.`;
+      if (bucket === 'Other')
+        return `${lead} are written mostly in a script other than the ones tagdex names, like yours.`;
       return `${lead} are written mostly in ${bucket} script, like yours.`;
     case 'trending_keywords':
       return `${lead} ${BOOLEAN_PHRASES[id][bucket === 'yes' ? 'yes' : 'no']}, like yours`;
@@ -85,6 +86,9 @@ function percent(count: number, total: number): string {
 }
 
 function listed(values: readonly string[]): string {
-  const shown = values.slice(0, 3).map((v) => `“${v}”`).join(', ');
+  const shown = values
+    .slice(0, 3)
+    .map((v) => `“${v}”`)
+    .join(', ');
   return values.length > 3 ? `${shown} and ${values.length - 3} more` : shown;
 }

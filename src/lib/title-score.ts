@@ -114,8 +114,7 @@ export function distributeMaxPoints(excluded: readonly FactorId[] = []): Record<
   let left = 100 - parts.reduce((sum, p) => sum + p.floor, 0);
   for (const p of parts) result[p.id] = p.floor;
   const byRemainder = [...parts].sort(
-    (a, b) =>
-      b.remainder - a.remainder || BASE_MAX_POINTS[b.id] - BASE_MAX_POINTS[a.id] || a.order - b.order,
+    (a, b) => b.remainder - a.remainder || BASE_MAX_POINTS[b.id] - BASE_MAX_POINTS[a.id] || a.order - b.order,
   );
   for (const p of byRemainder) {
     if (left === 0) break;
@@ -189,16 +188,25 @@ const prepared = new WeakMap<TitleBenchmark, PreparedTitleBenchmark>();
 export function prepareTitleBenchmark(bench: TitleBenchmark): PreparedTitleBenchmark {
   const known = prepared.get(bench);
   if (known) return known;
-  const notes: NoteContext = { regionName: REGION_NAMES[bench.region], date: bench.date, measured: bench.titles_measured };
+  const notes: NoteContext = {
+    regionName: REGION_NAMES[bench.region],
+    date: bench.date,
+    measured: bench.titles_measured,
+  };
   const buckets = Object.fromEntries(
-    FACTOR_IDS.map((id) => [id, new Map(possibleBuckets(id).map((bucket) => [bucket, bucketScore(bench, id, bucket, notes)]))]),
+    FACTOR_IDS.map((id) => [
+      id,
+      new Map(possibleBuckets(id).map((bucket) => [bucket, bucketScore(bench, id, bucket, notes)])),
+    ]),
   ) as Record<FactorId, Map<string, BucketScore>>;
   const made: PreparedTitleBenchmark = {
     bench,
     notes,
     buckets,
     keywords: new Map(Object.entries(bench.keywords)),
-    pairStarts: new Set(Object.keys(bench.keywords).flatMap((key) => (key.includes(' ') ? [key.slice(0, key.indexOf(' '))] : []))),
+    pairStarts: new Set(
+      Object.keys(bench.keywords).flatMap((key) => (key.includes(' ') ? [key.slice(0, key.indexOf(' '))] : [])),
+    ),
     related: new Map(Object.entries(bench.related)),
   };
   prepared.set(bench, made);
@@ -253,9 +261,11 @@ export function scoreTitle(title: string, bench: TitleBenchmark, category: Categ
       points,
       max_points: maxPoints[id],
       note:
-        measured <= 0 ? scored.noteHead
-        : unscoredWords ? unspacedNote(features.script)
-        : scored.noteHead + noteTail(id, features, matchedValues),
+        measured <= 0
+          ? scored.noteHead
+          : unscoredWords
+            ? unspacedNote(features.script)
+            : scored.noteHead + noteTail(id, features, matchedValues),
     } as TitleFactor;
   });
 

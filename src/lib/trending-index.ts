@@ -57,11 +57,7 @@ export function compareCodePoints(a: string, b: string): number {
 
 /** Index order: trending_videos descending, then total_views descending, then value in code-point order. */
 export function compareTagEntries(a: TagEntry, b: TagEntry): number {
-  return (
-    b.trending_videos - a.trending_videos ||
-    b.total_views - a.total_views ||
-    compareCodePoints(a.value, b.value)
-  );
+  return b.trending_videos - a.trending_videos || b.total_views - a.total_views || compareCodePoints(a.value, b.value);
 }
 
 /**
@@ -269,14 +265,22 @@ export function aggregateTrendingTags(
  */
 export function buildTrendingWindows(
   snapshots: readonly IndexSnapshot[],
-  options: { days?: number; top?: number; tables?: readonly number[]; spellings?: boolean; normalizer?: TagNormalizer } = {},
+  options: {
+    days?: number;
+    top?: number;
+    tables?: readonly number[];
+    spellings?: boolean;
+    normalizer?: TagNormalizer;
+  } = {},
 ): TrendingWindows {
   const { days = MAX_WINDOW_DAYS, top = TOP_ENTRIES, tables = TABLE_WINDOWS } = options;
   checkDays(days, 'days');
   checkDays(top, 'top');
   const ordered = newestFirst(snapshots);
   const latest = ordered[0];
-  const spellings = options.spellings ? { tags: new Map<string, SpellingRuns>(), hashtags: new Map<string, SpellingRuns>() } : null;
+  const spellings = options.spellings
+    ? { tags: new Map<string, SpellingRuns>(), hashtags: new Map<string, SpellingRuns>() }
+    : null;
   const result: TrendingWindows = { latest_date: latest?.date ?? null, windows: [], tables: new Map(), spellings };
   if (latest === undefined) {
     for (let n = 1; n <= days; n++) result.windows.push(emptyWindow(n));
@@ -308,7 +312,12 @@ export function buildTrendingWindows(
 }
 
 /** Appends a run for each touched key whose spelling in the window of `days` differs from its last run. */
-function recordSpellings(runs: Map<string, SpellingRuns>, tally: TagTally, touched: ReadonlySet<string>, days: number): void {
+function recordSpellings(
+  runs: Map<string, SpellingRuns>,
+  tally: TagTally,
+  touched: ReadonlySet<string>,
+  days: number,
+): void {
   for (const key of touched) {
     const best = tally.best(key);
     const keyRuns = runs.get(key);

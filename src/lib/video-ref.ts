@@ -8,8 +8,7 @@ export type VideoRefResult = { ok: true; id: string } | { ok: false; reason: str
 
 /** The outcome of reading a reference as a YouTube link, shared with the channel-reference parser. */
 export type YouTubeUrlResult =
-  | { ok: true; url: URL; host: YouTubeHostKind; segments: string[] }
-  | { ok: false; reason: string };
+  { ok: true; url: URL; host: YouTubeHostKind; segments: string[] } | { ok: false; reason: string };
 
 /** `main`: youtube.com and its www./m./music. hosts; `short`: youtu.be; `nocookie`: youtube-nocookie.com. */
 export type YouTubeHostKind = 'main' | 'short' | 'nocookie';

@@ -15,16 +15,20 @@ export type { RisingEntry };
 export const BUILD_FILES = {
   manifest: 'manifest.json',
   /** One pre-computed trending window, just what `trending-tags` answers from (see TrendingWindowFile). */
-  trendingWindow: (region: Region, days: number, category?: string | null) => `windows/${chartFolder(region, category)}/${days}.json`,
+  trendingWindow: (region: Region, days: number, category?: string | null) =>
+    `windows/${chartFolder(region, category)}/${days}.json`,
   titleBench: (region: Region, category?: string | null) => `title-bench/${chartFolder(region, category)}.json`,
-  rising: (region: Region, days: number, category?: string | null) => `rising/${chartFolder(region, category)}/${days}.json`,
+  rising: (region: Region, days: number, category?: string | null) =>
+    `rising/${chartFolder(region, category)}/${days}.json`,
   historyShard: (region: Region, key: string, category?: string | null) =>
     `history/${chartFolder(region, category)}/${historyShard(key, historyShardCount(category))}.json`,
-  historyShardNumber: (region: Region, shard: number, category?: string | null) => `history/${chartFolder(region, category)}/${shard}.json`,
+  historyShardNumber: (region: Region, shard: number, category?: string | null) =>
+    `history/${chartFolder(region, category)}/${shard}.json`,
   /** All 90 windows of a chart, for the pages (RegionTrending). */
   chartTrending: (region: Region, category?: string | null) => `trending/${chartFolder(region, category)}.json`,
   /** A complete table of a chart's window, for the CSV files: `kind` is tags, hashtags or rising. */
-  table: (region: Region, kind: string, days: number, category?: string | null) => `tables/${chartFolder(region, category)}/${kind}-${days}d.json`,
+  table: (region: Region, kind: string, days: number, category?: string | null) =>
+    `tables/${chartFolder(region, category)}/${kind}-${days}d.json`,
 };
 
 /**

@@ -24,7 +24,11 @@ export const categoryParameter = z
     if (raw === undefined) return null;
     const token = /^[A-Za-z0-9-]{1,60}$/.test(raw) ? raw.toLowerCase() : '';
     if (CATEGORY_SLUG.test(token) || CATEGORY_ID.test(token)) return token;
-    ctx.addIssue({ code: 'custom', message: `The parameter "category" must be ${categoryRule()}; got ${shown(raw)}.`, input: raw });
+    ctx.addIssue({
+      code: 'custom',
+      message: `The parameter "category" must be ${categoryRule()}; got ${shown(raw)}.`,
+      input: raw,
+    });
     return z.NEVER;
   })
   .meta({

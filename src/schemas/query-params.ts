@@ -29,7 +29,8 @@ const TEXT_RULE =
   'bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)';
 
 /** For the API document: the sentence every text parameter's description ends with. */
-export const TEXT_NOTE = 'Control characters, bidirectional overrides and percent-encoding that is not UTF-8 are refused.';
+export const TEXT_NOTE =
+  'Control characters, bidirectional overrides and percent-encoding that is not UTF-8 are refused.';
 
 /** Why `value` is not text a text parameter takes, as the message naming `name`; null when it is. */
 export function textProblem(name: string, value: string): string | null {
@@ -78,16 +79,18 @@ const DIGITS = /^[0-9]+$/;
 /** An optional whole-number parameter with inclusive bounds; the message names it, its bounds and its default. */
 export function wholeNumberParam(name: string, min: number, max: number, fallback: number, description: string) {
   const rule = `The parameter "${name}" must be a whole number from ${min} to ${max} (default ${fallback})`;
-  return z
-    .string({ error: `${rule}.` })
-    .optional()
-    .transform((raw, ctx): number => {
-      if (raw === undefined) return fallback;
-      const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-      if (value >= min && value <= max) return value;
-      ctx.addIssue({ code: 'custom', message: `${rule}; got ${shown(raw)}.`, input: raw });
-      return z.NEVER;
-    })
-    // For the API document: the query string carries text, but what is accepted is an integer in bounds.
-    .meta({ description, type: 'integer', minimum: min, maximum: max, default: fallback });
+  return (
+    z
+      .string({ error: `${rule}.` })
+      .optional()
+      .transform((raw, ctx): number => {
+        if (raw === undefined) return fallback;
+        const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+        if (value >= min && value <= max) return value;
+        ctx.addIssue({ code: 'custom', message: `${rule}; got ${shown(raw)}.`, input: raw });
+        return z.NEVER;
+      })
+      // For the API document: the query string carries text, but what is accepted is an integer in bounds.
+      .meta({ description, type: 'integer', minimum: min, maximum: max, default: fallback })
+  );
 }

@@ -22,7 +22,10 @@ export const ManifestEntry = z.object({
    * SHA-256 (hex) of the bundle's JSON before gzip; null while an upload is under way, so a push cut short is
    * redone by the next one.
    */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
 

@@ -49,7 +49,12 @@ export const RisingTagsData = z.object({
   region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
   region_name: z.string().describe('English short name of the country, e.g. "India".'),
   category: CategoryData,
-  window_days: z.number().int().min(1).max(RISING_DAYS_MAX).describe('Size of each window in days (the `days` parameter).'),
+  window_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(RISING_DAYS_MAX)
+    .describe('Size of each window in days (the `days` parameter).'),
   videos_measured: count.describe('Distinct videos in the current window (latest − (days − 1) through latest).'),
   previous_videos_measured: count.describe(
     'Distinct videos in the previous window (latest − (2·days − 1) through latest − days); 0 when it holds no snapshot.',

@@ -106,12 +106,14 @@ export const SampleRegionContent = z
     const check = (list: readonly string[], path: (string | number)[]) =>
       list.forEach((template, i) => {
         for (const m of template.matchAll(TEMPLATE_SLOT)) {
-          if (!known.has(m[1] as string)) ctx.addIssue({ code: 'custom', path: [...path, i], message: `unknown slot {${m[1]}}` });
+          if (!known.has(m[1] as string))
+            ctx.addIssue({ code: 'custom', path: [...path, i], message: `unknown slot {${m[1]}}` });
         }
       });
     const keys = new Set<string>();
     content.genres.forEach((genre, g) => {
-      if (keys.has(genre.key)) ctx.addIssue({ code: 'custom', path: ['genres', g, 'key'], message: `duplicate genre ${genre.key}` });
+      if (keys.has(genre.key))
+        ctx.addIssue({ code: 'custom', path: ['genres', g, 'key'], message: `duplicate genre ${genre.key}` });
       keys.add(genre.key);
       for (const field of ['titles', 'localTitles', 'slotTags', 'tags', 'hashtags', 'intro', 'credits'] as const) {
         check(genre[field] ?? [], ['genres', g, field]);
@@ -119,7 +121,11 @@ export const SampleRegionContent = z
     });
     for (const category of Object.keys(content.categoryCharts)) {
       if (!content.genres.some((g) => g.categoryId === category)) {
-        ctx.addIssue({ code: 'custom', path: ['categoryCharts', category], message: `no genre of category ${category}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categoryCharts', category],
+          message: `no genre of category ${category}`,
+        });
       }
     }
     check(content.generalTags, ['generalTags']);

@@ -53,32 +53,38 @@ export const SnapshotCategory = z.object({
 });
 export type SnapshotCategory = z.infer<typeof SnapshotCategory>;
 
-export const Snapshot = z.object({
-  region: z.enum(REGIONS),
-  date: isoDate,
-  fetched_at: isoWithOffset,
-  /** "sample" when written from the built-in sample upstream, "live" otherwise. */
-  source: z.enum(DATA_MODES),
-  charts: z.array(SnapshotChart),
-  /** The overall chart's videos (and, in snapshots written before category charts, any extra chart's), distinct by id, in chart order. */
-  videos: z.array(SnapshotVideo),
-  /**
-   * The region's assignable categories and their charts, in `videoCategories.list` order. Absent in snapshots
-   * written before category charts were read, and when the category list itself could not be read.
-   */
-  categories: z.array(SnapshotCategory).optional(),
-  /** Videos on category charts only (not on the overall chart), each stored once. */
-  category_videos: z.array(SnapshotVideo).optional(),
-}).superRefine((snapshot, ctx) => {
-  // Every listed id must resolve, or the build would silently count fewer videos than the chart had.
-  if (snapshot.categories === undefined) return;
-  const known = new Set(snapshot.videos.map((v) => v.id));
-  for (const v of snapshot.category_videos ?? []) known.add(v.id);
-  snapshot.categories.forEach((category, i) => {
-    const missing = category.video_ids.find((id) => !known.has(id));
-    if (missing !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['categories', i, 'video_ids'], message: `video ${missing} is in neither videos nor category_videos` });
-    }
+export const Snapshot = z
+  .object({
+    region: z.enum(REGIONS),
+    date: isoDate,
+    fetched_at: isoWithOffset,
+    /** "sample" when written from the built-in sample upstream, "live" otherwise. */
+    source: z.enum(DATA_MODES),
+    charts: z.array(SnapshotChart),
+    /** The overall chart's videos (and, in snapshots written before category charts, any extra chart's), distinct by id, in chart order. */
+    videos: z.array(SnapshotVideo),
+    /**
+     * The region's assignable categories and their charts, in `videoCategories.list` order. Absent in snapshots
+     * written before category charts were read, and when the category list itself could not be read.
+     */
+    categories: z.array(SnapshotCategory).optional(),
+    /** Videos on category charts only (not on the overall chart), each stored once. */
+    category_videos: z.array(SnapshotVideo).optional(),
+  })
+  .superRefine((snapshot, ctx) => {
+    // Every listed id must resolve, or the build would silently count fewer videos than the chart had.
+    if (snapshot.categories === undefined) return;
+    const known = new Set(snapshot.videos.map((v) => v.id));
+    for (const v of snapshot.category_videos ?? []) known.add(v.id);
+    snapshot.categories.forEach((category, i) => {
+      const missing = category.video_ids.find((id) => !known.has(id));
+      if (missing !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', i, 'video_ids'],
+          message: `video ${missing} is in neither videos nor category_videos`,
+        });
+      }
+    });
   });
-});
 export type Snapshot = z.infer<typeof Snapshot>;

@@ -20,7 +20,11 @@ const tagParameter = textParameter('tag', { error: `${TAG_RULE}.` })
   .transform((raw, ctx) => {
     const length = [...normalizeTagSpelling(raw)].length;
     if (length >= 1 && length <= TAG_MAX_CODE_POINTS) return tagKey(raw);
-    ctx.addIssue({ code: 'custom', message: `${TAG_RULE}; got ${length === 0 ? 'an empty value' : `${length} characters: ${shown(raw)}`}.`, input: raw });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${TAG_RULE}; got ${length === 0 ? 'an empty value' : `${length} characters: ${shown(raw)}`}.`,
+      input: raw,
+    });
     return z.NEVER;
   })
   .describe(
@@ -60,18 +64,31 @@ export const TagHistoryData = z.object({
   region: z.enum(REGIONS).describe('Two-letter region code, one of the supported codes.'),
   region_name: z.string().describe('English short name of the country, e.g. "India".'),
   category: CategoryData,
-  tag: z.string().describe('The key the tag was looked up by: NFKC, trimmed, whitespace collapsed, lower-cased; a hashtag keeps its "#".'),
+  tag: z
+    .string()
+    .describe(
+      'The key the tag was looked up by: NFKC, trimmed, whitespace collapsed, lower-cased; a hashtag keeps its "#".',
+    ),
   value: z
     .string()
     .nullable()
-    .describe("The tag's spelling in the trending-tags index of the window; null when no snapshot in the window carries it."),
-  window_days: z.number().int().min(1).max(HISTORY_DAYS_MAX).describe('Size of the window in days (the `days` parameter).'),
+    .describe(
+      "The tag's spelling in the trending-tags index of the window; null when no snapshot in the window carries it.",
+    ),
+  window_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(HISTORY_DAYS_MAX)
+    .describe('Size of the window in days (the `days` parameter).'),
   fetched_at: z.iso
     .datetime({ offset: true })
     .nullable()
     .describe("When the window's newest snapshot was fetched; null when the region has no snapshots yet."),
   points: z
     .array(TagHistoryPoint)
-    .describe('One point per snapshot date in the window, oldest first; a date without a snapshot has none, a snapshot without the tag gives 0s.'),
+    .describe(
+      'One point per snapshot date in the window, oldest first; a date without a snapshot has none, a snapshot without the tag gives 0s.',
+    ),
 });
 export type TagHistoryData = z.infer<typeof TagHistoryData>;

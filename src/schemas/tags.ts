@@ -9,7 +9,10 @@ export type TagsQuery = z.output<typeof TagsQuery>;
 /** The `data` of the `tags` endpoint. */
 export const TagsData = z
   .object({
-    video_id: z.string().regex(/^[A-Za-z0-9_-]{11}$/).describe('The 11-character video id.'),
+    video_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/)
+      .describe('The 11-character video id.'),
     title: z.string().describe('Title of the video.'),
     tags: z.array(z.string()).describe('Tags exactly as the uploader set them, in order; empty when there are none.'),
     hashtags: z

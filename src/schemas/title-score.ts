@@ -52,9 +52,7 @@ const VALUE_DESCRIPTIONS = {
   has_brackets: z.boolean().describe('Whether the title contains any of ( ) [ ] { } 【 】 「 」.'),
   has_separator: z.boolean().describe('Whether the title contains | or ｜.'),
   has_hashtag: z.boolean().describe('Whether the title contains a hashtag, by the rule of the video record.'),
-  all_caps: z
-    .boolean()
-    .describe('At least 5 cased letters, and at least 80% of the cased letters are upper case.'),
+  all_caps: z.boolean().describe('At least 5 cased letters, and at least 80% of the cased letters are upper case.'),
   script: z
     .enum([...SCRIPT_NAMES, 'Other'])
     .nullable()
@@ -81,30 +79,29 @@ function factorSchema<Id extends (typeof FACTOR_IDS)[number]>(id: Id) {
         'Share of the trending titles with the same value (numeric factors: the same band), 0–1 rounded to 4 places; ' +
           'null when there are no trending titles to compare with, or the factor is not scored for this title.',
       ),
-    points: count.describe('Points earned: round half up of max_points × (titles in the same bucket ÷ titles in the most common bucket).'),
+    points: count.describe(
+      'Points earned: round half up of max_points × (titles in the same bucket ÷ titles in the most common bucket).',
+    ),
     max_points: count.describe('Points this factor can earn; all max_points sum to 100.'),
     note: z.string().describe('One sentence explaining the share and the title’s value.'),
   });
 }
 
 /** One factor of the score; the shape of `value` depends on `id`. */
-export const TitleFactor = z.discriminatedUnion(
-  'id',
-  [
-    factorSchema('length'),
-    factorSchema('words'),
-    factorSchema('has_digit'),
-    factorSchema('has_emoji'),
-    factorSchema('has_question'),
-    factorSchema('has_exclamation'),
-    factorSchema('has_brackets'),
-    factorSchema('has_separator'),
-    factorSchema('has_hashtag'),
-    factorSchema('all_caps'),
-    factorSchema('script'),
-    factorSchema('trending_keywords'),
-  ],
-);
+export const TitleFactor = z.discriminatedUnion('id', [
+  factorSchema('length'),
+  factorSchema('words'),
+  factorSchema('has_digit'),
+  factorSchema('has_emoji'),
+  factorSchema('has_question'),
+  factorSchema('has_exclamation'),
+  factorSchema('has_brackets'),
+  factorSchema('has_separator'),
+  factorSchema('has_hashtag'),
+  factorSchema('all_caps'),
+  factorSchema('script'),
+  factorSchema('trending_keywords'),
+]);
 
 /** The `data` object of `/api/v1/title-score`. */
 export const TitleScoreData = z.strictObject({
@@ -155,11 +152,17 @@ const histogram = z.strictObject({ counts: z.record(z.string(), count), typical:
  */
 export const TitleBenchmark = z.strictObject({
   region: z.enum(REGIONS),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   fetched_at: z.iso.datetime({ offset: true }).nullable(),
   titles_measured: count,
   histograms: z.strictObject(
-    Object.fromEntries(FACTOR_IDS.map((id) => [id, histogram])) as Record<(typeof FACTOR_IDS)[number], typeof histogram>,
+    Object.fromEntries(FACTOR_IDS.map((id) => [id, histogram])) as Record<
+      (typeof FACTOR_IDS)[number],
+      typeof histogram
+    >,
   ),
   tags: z.array(z.strictObject({ value: z.string(), trending_videos: count, total_views: count })),
   keywords: z.record(z.string(), count),

@@ -59,7 +59,9 @@ export const TrendingTagsData = z.object({
     .int()
     .min(1)
     .max(DAYS_MAX)
-    .describe('Size of the window in days (the `days` parameter): the snapshots dated from latest − (days − 1) through latest.'),
+    .describe(
+      'Size of the window in days (the `days` parameter): the snapshots dated from latest − (days − 1) through latest.',
+    ),
   videos_measured: count.describe("Number of distinct videos in the window's snapshots."),
   fetched_at: z.iso
     .datetime({ offset: true })

@@ -61,7 +61,10 @@ export type Thumbnails = z.infer<typeof Thumbnails>;
 /** The video record: the `data` of the `video` endpoint. */
 export const VideoData = z
   .object({
-    id: z.string().regex(/^[A-Za-z0-9_-]{11}$/).describe('The 11-character video id.'),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/)
+      .describe('The 11-character video id.'),
     url: z.string().describe('Canonical watch address: https://www.youtube.com/watch?v=<id>.'),
     title: z.string().describe('Title as the uploader wrote it.'),
     description: z.string().describe('Description as the uploader wrote it; may be empty.'),

@@ -4,10 +4,23 @@
  * `X-Goog-Api-Key` header. Web-standard APIs only.
  */
 
-import { MESSAGES, UpstreamError, afterTries, errorFromResponse, isRetryable, safeReason, type UpstreamErrorKind } from './errors.ts';
+import {
+  MESSAGES,
+  UpstreamError,
+  afterTries,
+  errorFromResponse,
+  isRetryable,
+  safeReason,
+  type UpstreamErrorKind,
+} from './errors.ts';
 import { UNIT_COST, type UpstreamResource } from './quota.ts';
 import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
-import type { ChannelListResponse, SearchListResponse, VideoCategoryListResponse, VideoListResponse } from './wire-types.ts';
+import type {
+  ChannelListResponse,
+  SearchListResponse,
+  VideoCategoryListResponse,
+  VideoListResponse,
+} from './wire-types.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './errors.ts';
 export type { UpstreamResource } from './quota.ts';
@@ -47,7 +60,10 @@ export interface UpstreamAnswer {
  * One GET, without following redirects (a redirect must not carry the key header to another host). Rejects when
  * no answer arrives (with the error's `code`, or its `cause.code`, naming why) or when `signal` aborts.
  */
-export type UpstreamTransport = (url: URL, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<UpstreamAnswer>;
+export type UpstreamTransport = (
+  url: URL,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+) => Promise<UpstreamAnswer>;
 
 /** Thrown by {@link UpstreamAnswer.bytes} when a body passes its size cap. */
 export class BodyTooLarge extends Error {}
@@ -130,7 +146,8 @@ class DeadlinePassed extends Error {}
 class Unreadable extends Error {}
 
 function checkPositive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`Expected ${name} to be a positive number, got ${value}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError(`Expected ${name} to be a positive number, got ${value}`);
   return value;
 }
 
@@ -143,7 +160,8 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     throw new RangeError(`Expected retryBaseDelayMs to be a non-negative number, got ${retryBaseDelayMs}`);
   }
   const random = opts.random ?? Math.random;
-  if ((opts.fetch === undefined) === (opts.transport === undefined)) throw new TypeError('Expected exactly one of fetch and transport');
+  if ((opts.fetch === undefined) === (opts.transport === undefined))
+    throw new TypeError('Expected exactly one of fetch and transport');
   const transport = opts.transport ?? fetchTransport(opts.fetch!);
   const base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -203,12 +221,17 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
       controller.abort();
       if (err instanceof UpstreamError) throw err;
       // timedOut too: a fetch may reject with its own AbortError before the deadline's rejection is seen.
-      if (err instanceof DeadlinePassed || timedOut) throw new UpstreamError('timeout', MESSAGES.timeout(timeoutMs), { status });
-      if (err instanceof BodyTooLarge) throw new UpstreamError('too_large', MESSAGES.tooLarge(maxBodyBytes), { status });
+      if (err instanceof DeadlinePassed || timedOut)
+        throw new UpstreamError('timeout', MESSAGES.timeout(timeoutMs), { status });
+      if (err instanceof BodyTooLarge)
+        throw new UpstreamError('too_large', MESSAGES.tooLarge(maxBodyBytes), { status });
       if (err instanceof Unreadable) throw new UpstreamError('malformed', MESSAGES.malformed, { status });
       // fetch rejected, or the connection dropped mid-body. Only the error code is kept: messages can hold addresses.
       const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-      throw new UpstreamError('network', MESSAGES.network, { status, reason: safeReason(e?.cause?.code) ?? safeReason(e?.code) });
+      throw new UpstreamError('network', MESSAGES.network, {
+        status,
+        reason: safeReason(e?.cause?.code) ?? safeReason(e?.code),
+      });
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
@@ -258,7 +281,12 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
         throw new RangeError(`Expected maxResults to be an integer from 1 to 50, got ${maxResults}`);
       }
       const { part, fields } = REQUEST_SHAPES.mostPopular;
-      const params: Record<string, string> = { part, chart: 'mostPopular', regionCode: p.regionCode, maxResults: String(maxResults) };
+      const params: Record<string, string> = {
+        part,
+        chart: 'mostPopular',
+        regionCode: p.regionCode,
+        maxResults: String(maxResults),
+      };
       if (p.videoCategoryId !== undefined) params.videoCategoryId = p.videoCategoryId;
       if (p.pageToken !== undefined) params.pageToken = p.pageToken;
       params.fields = fields;
@@ -279,7 +307,12 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     },
     async listVideoCategories(regionCode, meter) {
       const { part, fields } = REQUEST_SHAPES.videoCategories;
-      return call('videoCategories', { part, regionCode, hl: 'en', fields }, 'youtube#videoCategoryListResponse', meter);
+      return call(
+        'videoCategories',
+        { part, regionCode, hl: 'en', fields },
+        'youtube#videoCategoryListResponse',
+        meter,
+      );
     },
   };
 }

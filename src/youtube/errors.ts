@@ -115,7 +115,8 @@ export const MESSAGES = {
       : `The YouTube Data API did not answer in ${tries} tries of ${describeDuration(ms)}.`,
   network: 'Could not connect to the YouTube Data API (the connection failed).',
   malformed: 'The YouTube Data API sent a response that could not be read.',
-  tooLarge: (bytes: number) => `The YouTube Data API sent a response larger than ${describeBytes(bytes)}, which was refused.`,
+  tooLarge: (bytes: number) =>
+    `The YouTube Data API sent a response larger than ${describeBytes(bytes)}, which was refused.`,
 } as const;
 
 /**
@@ -158,10 +159,25 @@ export function errorFromResponse(status: number, body: unknown): UpstreamError 
   const make = (kind: UpstreamErrorKind, message: string, why: string | null = reason) =>
     new UpstreamError(kind, message, { status, reason: why });
 
-  if (has(QUOTA_REASONS)) return make('quota', MESSAGES.quota, reasons.find((r) => QUOTA_REASONS.has(r)));
+  if (has(QUOTA_REASONS))
+    return make(
+      'quota',
+      MESSAGES.quota,
+      reasons.find((r) => QUOTA_REASONS.has(r)),
+    );
   if (has(RATE_REASONS) || status === 429) return make('quota', MESSAGES.rateLimit);
-  if (has(ACCESS_REASONS)) return make('access', MESSAGES.access, reasons.find((r) => ACCESS_REASONS.has(r)));
-  if (has(KEY_REASONS)) return make('key', MESSAGES.key, reasons.find((r) => KEY_REASONS.has(r)));
+  if (has(ACCESS_REASONS))
+    return make(
+      'access',
+      MESSAGES.access,
+      reasons.find((r) => ACCESS_REASONS.has(r)),
+    );
+  if (has(KEY_REASONS))
+    return make(
+      'key',
+      MESSAGES.key,
+      reasons.find((r) => KEY_REASONS.has(r)),
+    );
   if (status === 401) return make('key', MESSAGES.noKey);
   if (status === 403 && isUnregisteredCaller(body)) return make('key', MESSAGES.noKey);
   if (status === 403) return make('forbidden', MESSAGES.forbidden(status));

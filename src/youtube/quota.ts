@@ -35,7 +35,8 @@ export interface DailyBudget {
 
 /** Creates a DailyBudget over the injected clock. */
 export function createDailyBudget(limit: number, now: () => number): DailyBudget {
-  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
   let day = '';
   let count = 0;
   const roll = () => {
@@ -74,7 +75,8 @@ export interface PerClientDailyBudget {
  * remembered, and all are forgotten at midnight Pacific, so the memory is bounded by what the day's uses are.
  */
 export function createPerClientDailyBudget(limit: number, now: () => number): PerClientDailyBudget {
-  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
   let day = '';
   const used = new Map<string, number>();
   const roll = () => {

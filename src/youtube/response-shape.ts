@@ -3,7 +3,12 @@
  * tagdex asked for, so a changed or broken upstream becomes one clear error instead of a wrong record.
  */
 
-import type { ChannelListResponse, SearchListResponse, VideoCategoryListResponse, VideoListResponse } from './wire-types.ts';
+import type {
+  ChannelListResponse,
+  SearchListResponse,
+  VideoCategoryListResponse,
+  VideoListResponse,
+} from './wire-types.ts';
 
 /** The list kinds tagdex reads; the `kind` field is requested in every `fields` selection. */
 export type ListKind =
@@ -58,8 +63,13 @@ function checkChannel(item: unknown): boolean {
     optional(snippet.description, isString) &&
     optional(snippet.customUrl, isString) &&
     optional(snippet.thumbnails, isObject) &&
-    optional(statistics, (s) =>
-      isObject(s) && optional(s.viewCount, isCount) && optional(s.subscriberCount, isCount) && optional(s.videoCount, isCount),
+    optional(
+      statistics,
+      (s) =>
+        isObject(s) &&
+        optional(s.viewCount, isCount) &&
+        optional(s.subscriberCount, isCount) &&
+        optional(s.videoCount, isCount),
     ) &&
     optional(contentDetails, isObject) &&
     optional(brandingSettings, isObject)
@@ -67,7 +77,9 @@ function checkChannel(item: unknown): boolean {
 }
 
 function checkSearchResult(item: unknown): boolean {
-  return isObject(item) && isObject(item.id) && optional(item.id.channelId, isString) && optional(item.snippet, isObject);
+  return (
+    isObject(item) && isObject(item.id) && optional(item.id.channelId, isString) && optional(item.snippet, isObject)
+  );
 }
 
 function checkVideoCategory(item: unknown): boolean {
@@ -91,7 +103,8 @@ const ITEM_CHECKS: Record<ListKind, (item: unknown) => boolean> = {
 export function checkListResponse<K extends ListKind>(body: unknown, kind: K): ListResponses[K] | null {
   if (!isObject(body)) return null;
   if (body.kind !== undefined && body.kind !== kind) return null;
-  if (body.items === undefined) return body.kind === kind ? ({ ...body, items: [] } as unknown as ListResponses[K]) : null;
+  if (body.items === undefined)
+    return body.kind === kind ? ({ ...body, items: [] } as unknown as ListResponses[K]) : null;
   if (!Array.isArray(body.items) || !body.items.every(ITEM_CHECKS[kind])) return null;
   if (!optional(body.nextPageToken, isString)) return null;
   return body as unknown as ListResponses[K];

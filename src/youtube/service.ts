@@ -103,7 +103,9 @@ export function createYouTubeService(opts: YouTubeServiceOptions): CachingYouTub
   const ttlMs = opts.ttlMs ?? 600_000;
   const negativeTtlMs = opts.negativeTtlMs ?? Math.min(60_000, ttlMs);
   const maxEntries = opts.maxEntries ?? 10_000;
-  const rations = opts.searchRations ?? createMemorySearchRations(opts.searchBudgetPerDay ?? 50, opts.searchesPerClientPerDay ?? 5, now);
+  const rations =
+    opts.searchRations ??
+    createMemorySearchRations(opts.searchBudgetPerDay ?? 50, opts.searchesPerClientPerDay ?? 5, now);
   const nameTtlMs = opts.nameTtlMs ?? 6 * 3_600_000;
 
   const videos = createTtlCache<VideoResource | null>({ maxEntries, now });

@@ -33,7 +33,10 @@ beforeAll(async () => {
   const distDir = join(root, 'dist');
   for (const page of ['', 'trending/in/', 'trending/br/']) {
     await mkdir(join(distDir, page), { recursive: true });
-    await writeFile(join(distDir, page, 'index.html'), `<!doctype html><title>tagdex ${page}</title><p>${'trending '.repeat(200)}</p>\n`);
+    await writeFile(
+      join(distDir, page, 'index.html'),
+      `<!doctype html><title>tagdex ${page}</title><p>${'trending '.repeat(200)}</p>\n`,
+    );
   }
   // One heavy client: at 50 req/s its 15% share passes 100 requests within the 20 seconds.
   report = await runSoak({

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildSite, CHROMIUM_ARGS, CHROMIUM_PATH, siteDataset, siteVideoId, watchPage, type PageProblems } from '../helpers/site-build.ts';
+import {
+  buildSite,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  siteDataset,
+  siteVideoId,
+  watchPage,
+  type PageProblems,
+} from '../helpers/site-build.ts';
 import { createStaticFiles } from '../../functions/node/static-files.ts';
 
 const provided = inject('site');

@@ -64,8 +64,14 @@ describe('CORS from another origin', () => {
     const page = await browser.newPage();
     const problems = watchPage(page);
     await page.goto(`${otherOrigin}/`);
-    const urls = [`${api.baseUrl}/api/v1/trending-tags?region=IN`, `${api.baseUrl}/api/v1/trending-tags?region=EG&days=30`];
-    const results = await page.evaluate((list) => (window as unknown as { callApi(u: string[]): Promise<unknown[]> }).callApi(list), urls);
+    const urls = [
+      `${api.baseUrl}/api/v1/trending-tags?region=IN`,
+      `${api.baseUrl}/api/v1/trending-tags?region=EG&days=30`,
+    ];
+    const results = await page.evaluate(
+      (list) => (window as unknown as { callApi(u: string[]): Promise<unknown[]> }).callApi(list),
+      urls,
+    );
     expect(results).toEqual([
       {
         status: 200,
@@ -78,7 +84,13 @@ describe('CORS from another origin', () => {
         data: 'live',
         contentTypeOptions: null,
       },
-      expect.objectContaining({ status: 200, ok: true, rateLimitRemaining: '98', data: 'live', etag: expect.stringMatching(/^"/) }),
+      expect.objectContaining({
+        status: 200,
+        ok: true,
+        rateLimitRemaining: '98',
+        data: 'live',
+        etag: expect.stringMatching(/^"/),
+      }),
     ]);
     expect(problems).toEqual({ consoleErrors: [], failedRequests: [], dialogs: [] });
     await page.close();

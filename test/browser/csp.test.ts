@@ -8,7 +8,13 @@ import { relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../helpers/server.ts';
-import { categoryPageSample, isCategoryPage, siteVideoId, watchPage, type PageProblems } from '../helpers/site-build.ts';
+import {
+  categoryPageSample,
+  isCategoryPage,
+  siteVideoId,
+  watchPage,
+  type PageProblems,
+} from '../helpers/site-build.ts';
 import { closeSiteInBrowser, openSiteInBrowser } from '../helpers/site-browser.ts';
 
 const provided = inject('site');
@@ -26,7 +32,9 @@ beforeAll(async () => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      seen.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
 });
@@ -63,17 +71,27 @@ describe('with the Content-Security-Policy in force', () => {
     // Tag-history pages are hundreds of copies of one template: every other page, plus per region the
     // API-driven history page and its first pre-rendered one.
     const isHistory = (path: string) => /^\/trending\/[a-z]{2}\/tag\//.test(path);
-    const historySample = [...new Set(paths.filter(isHistory).map((path) => path.slice(0, '/trending/xx/'.length)))].flatMap(
-      (region) => paths.filter((path) => path.startsWith(`${region}tag/`)).sort().slice(0, 2),
+    const historySample = [
+      ...new Set(paths.filter(isHistory).map((path) => path.slice(0, '/trending/xx/'.length))),
+    ].flatMap((region) =>
+      paths
+        .filter((path) => path.startsWith(`${region}tag/`))
+        .sort()
+        .slice(0, 2),
     );
     expect(historySample.length).toBeGreaterThanOrEqual(8);
     const categorySample = categoryPageSample(paths);
     expect(categorySample.length).toBeGreaterThanOrEqual(8);
-    for (const path of [...paths.filter((path) => !isHistory(path) && !isCategoryPage(path)), ...categorySample, ...historySample]) {
+    for (const path of [
+      ...paths.filter((path) => !isHistory(path) && !isCategoryPage(path)),
+      ...categorySample,
+      ...historySample,
+    ]) {
       await withPolicy(path, async (page) => {
         await page.waitForLoadState('load');
         // The filter box is hidden until its script runs: on country pages (not tag-history pages) it must show.
-        if (/^\/trending\/[a-z]{2}\/(\d+d\/)?$/.test(path) || isCategoryPage(path)) await page.waitForSelector('[data-filter]:not([hidden])', { timeout: 5_000 });
+        if (/^\/trending\/[a-z]{2}\/(\d+d\/)?$/.test(path) || isCategoryPage(path))
+          await page.waitForSelector('[data-filter]:not([hidden])', { timeout: 5_000 });
       });
     }
   }, 120_000);

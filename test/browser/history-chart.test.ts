@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 async function history(region: string, tag: string): Promise<TagHistoryData> {
-  const body = (await (await opened.server.get(`/api/v1/tag-history?region=${region}&tag=${encodeURIComponent(tag)}`)).json()) as { data: TagHistoryData };
+  const body = (await (
+    await opened.server.get(`/api/v1/tag-history?region=${region}&tag=${encodeURIComponent(tag)}`)
+  ).json()) as { data: TagHistoryData };
   return body.data;
 }
 
@@ -43,7 +45,8 @@ async function readChart(page: Page) {
     bars: await svg.locator('rect.bar').count(),
     zeros: await svg.locator('rect.bar.zero').count(),
     // Read at once rather than waited for: a chart whose line is missing must fail on what it shows, not time out.
-    segments: (await svg.evaluate((el) => el.querySelector('path.views-line')?.getAttribute('d') ?? '')).split('M').length - 1,
+    segments:
+      (await svg.evaluate((el) => el.querySelector('path.views-line')?.getAttribute('d') ?? '')).split('M').length - 1,
   };
 }
 

@@ -116,9 +116,10 @@ describe('home page', () => {
     await page.selectOption('#title-region', 'IN');
     await page.click('#title-checker button[type="submit"]');
     await page.waitForSelector('#score-result:not([hidden])');
-    const expected = await api<{ score: number; factors: { id: string; label: string; share: number | null; points: number; max_points: number; note: string }[] }>(
-      `/api/v1/title-score?${new URLSearchParams({ title, region: 'IN' })}`,
-    );
+    const expected = await api<{
+      score: number;
+      factors: { id: string; label: string; share: number | null; points: number; max_points: number; note: string }[];
+    }>(`/api/v1/title-score?${new URLSearchParams({ title, region: 'IN' })}`);
     await expect(page.locator('#score-value').textContent()).resolves.toBe(`${expected.score} / 100`);
     const rows = page.locator('#score-factors tbody tr');
     await expect(rows.count()).resolves.toBe(expected.factors.length);
@@ -134,17 +135,20 @@ describe('home page', () => {
 
 describe('country pages', () => {
   it('renders Egypt’s Arabic and Pakistan’s Urdu tag cells right to left', async () => {
-    for (const [region, lang] of [['EG', 'ar'], ['PK', 'ur']] as const) {
+    for (const [region, lang] of [
+      ['EG', 'ar'],
+      ['PK', 'ur'],
+    ] as const) {
       await open(`/trending/${region.toLowerCase()}/`);
       for (const tag of SCRIPT_TAGS[region] ?? []) {
         const cell = page.locator('#tag-table tbody th', { hasText: tag }).first();
-        await expect(cell.evaluate((el) => [el.matches(':dir(rtl)'), getComputedStyle(el).direction, el.getAttribute('lang')])).resolves.toEqual([
-          true,
-          'rtl',
-          lang,
-        ]);
+        await expect(
+          cell.evaluate((el) => [el.matches(':dir(rtl)'), getComputedStyle(el).direction, el.getAttribute('lang')]),
+        ).resolves.toEqual([true, 'rtl', lang]);
         if (lang === 'ur') {
-          await expect(cell.evaluate((el) => getComputedStyle(el).fontFamily)).resolves.toMatch(/^"Noto Nastaliq Urdu"/);
+          await expect(cell.evaluate((el) => getComputedStyle(el).fontFamily)).resolves.toMatch(
+            /^"Noto Nastaliq Urdu"/,
+          );
         }
       }
       const latin = page.locator('#tag-table tbody th', { hasText: 'Tom & Jerry' }).first();
@@ -156,11 +160,13 @@ describe('country pages', () => {
   it('marks India’s Devanagari tags as Hindi, left to right, with a Devanagari font first', async () => {
     await open('/trending/in/');
     const cell = page.locator('#tag-table tbody th', { hasText: SCRIPT_TAGS.IN![0]! }).first();
-    await expect(cell.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(ltr)'), getComputedStyle(el).fontFamily.split(',')[0]])).resolves.toEqual([
-      'hi',
-      true,
-      '"Noto Sans Devanagari"',
-    ]);
+    await expect(
+      cell.evaluate((el) => [
+        el.getAttribute('lang'),
+        el.matches(':dir(ltr)'),
+        getComputedStyle(el).fontFamily.split(',')[0],
+      ]),
+    ).resolves.toEqual(['hi', true, '"Noto Sans Devanagari"']);
     await expect(page.locator('#tag-table tbody th', { hasText: SCRIPT_TAG }).count()).resolves.toBe(1);
   });
 
@@ -189,13 +195,21 @@ describe('country pages', () => {
   it('switches windows with the window links', async () => {
     await open('/trending/in/');
     await expect(page.locator('.windows a[aria-current="page"]').textContent()).resolves.toMatch(/7 days/);
-    for (const [label, days, path] of [['30 days', 30, '/trending/in/30d/'], ['1 day', 1, '/trending/in/1d/'], ['90 days', 90, '/trending/in/90d/']] as const) {
+    for (const [label, days, path] of [
+      ['30 days', 30, '/trending/in/30d/'],
+      ['1 day', 1, '/trending/in/1d/'],
+      ['90 days', 90, '/trending/in/90d/'],
+    ] as const) {
       await page.click(`.windows a:text-is("${label}")`);
       await page.waitForURL(`**${path}`);
       await expect(page.locator('.windows a[aria-current="page"]').textContent()).resolves.toContain(label);
       const data = await api<TrendingTagsData>(`/api/v1/trending-tags?region=IN&days=${days}&limit=500`);
-      await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(data.videos_measured.toLocaleString('en-US'));
-      const firstRows = await page.locator('#tag-table tbody tr th').evaluateAll((cells) => cells.slice(0, 5).map((c) => c.textContent));
+      await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(
+        data.videos_measured.toLocaleString('en-US'),
+      );
+      const firstRows = await page
+        .locator('#tag-table tbody tr th')
+        .evaluateAll((cells) => cells.slice(0, 5).map((c) => c.textContent));
       expect(firstRows).toEqual(data.tags.slice(0, 5).map((t) => t.value));
     }
   });
@@ -208,7 +222,9 @@ describe('country pages', () => {
     await filter.pressSequentially('jerry');
     const visible = page.locator('#tag-table tbody tr:not([hidden]) th');
     await expect(visible.allTextContents()).resolves.toEqual(['Tom & Jerry']);
-    await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(/^Showing 1 of \d+ tags and \d+ of \d+ hashtags\.$/);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(
+      /^Showing 1 of \d+ tags and \d+ of \d+ hashtags\.$/,
+    );
     await filter.fill('');
     await filter.dispatchEvent('input');
     await expect(page.locator('#tag-table tbody tr:not([hidden])').count()).resolves.toBe(total);
@@ -227,7 +243,9 @@ describe('country pages', () => {
     const response = await page.request.get('/trending/eg/tags-7d.csv');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers()['content-disposition']).toBe(`attachment; filename="tagdex-eg-tags-7d-${site.latestDate}.csv"`);
+    expect(response.headers()['content-disposition']).toBe(
+      `attachment; filename="tagdex-eg-tags-7d-${site.latestDate}.csv"`,
+    );
     expect(response.headers()['cache-control']).toMatch(/max-age=600/);
     const body = await response.body();
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -250,7 +268,10 @@ describe('Rising and tag history', () => {
     await expect(items.count()).resolves.toBe(rising.tags.length);
     const item = items.filter({ hasText: EG_RISER });
     const link = item.locator('a');
-    await expect(link.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(rtl)')])).resolves.toEqual(['ar', true]);
+    await expect(link.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(rtl)')])).resolves.toEqual([
+      'ar',
+      true,
+    ]);
     await expect(item.locator('.change').textContent()).resolves.toBe(`+${expected?.change}`);
     await expect(item.locator('.new-mark').isVisible()).resolves.toBe(true);
   });
@@ -259,7 +280,10 @@ describe('Rising and tag history', () => {
     const history = await api<TagHistoryData>(`/api/v1/tag-history?region=IN&tag=${encodeURIComponent(IN_RISER)}`);
     await open('/trending/in/1d/');
     const link = page.locator('#rising-list a', { hasText: IN_RISER });
-    await expect(link.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(ltr)')])).resolves.toEqual(['hi', true]);
+    await expect(link.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(ltr)')])).resolves.toEqual([
+      'hi',
+      true,
+    ]);
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/trending\/in\/tag\/[0-9a-f]{8}\/$/);
     await Promise.all([page.waitForURL(`**${href}`), link.click()]);
@@ -273,7 +297,9 @@ describe('Rising and tag history', () => {
       await bare.goto(href);
       await expect(bare.locator('#history-chart svg rect.bar').count()).resolves.toBe(history.points.length);
       const last = history.points.at(-1)!;
-      await expect(bare.locator('#history-chart-table tbody tr').first().locator('td').allTextContents()).resolves.toEqual(
+      await expect(
+        bare.locator('#history-chart-table tbody tr').first().locator('td').allTextContents(),
+      ).resolves.toEqual(
         [last.trending_videos, last.total_views, last.videos_measured].map((n) => n.toLocaleString('en-US')),
       );
     } finally {
@@ -296,7 +322,9 @@ describe('Rising and tag history', () => {
     await expect(heading.evaluate((el) => el.matches(':dir(rtl)'))).resolves.toBe(true);
     const firstRow = page.locator('#history-chart-table tbody tr').first().locator('td');
     const last = history.points.at(-1)!;
-    await expect(firstRow.allTextContents()).resolves.toEqual([last.trending_videos, last.total_views, last.videos_measured].map((n) => n.toLocaleString('en-US')));
+    await expect(firstRow.allTextContents()).resolves.toEqual(
+      [last.trending_videos, last.total_views, last.videos_measured].map((n) => n.toLocaleString('en-US')),
+    );
   });
 });
 
@@ -304,7 +332,9 @@ describe('category pages', () => {
   /** The region's category with the most videos this week, as the categories endpoint lists it. */
   async function biggestCategory(region: string): Promise<CategoryEntry> {
     const { categories } = await api<CategoriesData>(`/api/v1/categories?region=${region}`);
-    const charted = categories.filter((c) => c.videos_measured > 0).sort((a, b) => b.videos_measured - a.videos_measured);
+    const charted = categories
+      .filter((c) => c.videos_measured > 0)
+      .sort((a, b) => b.videos_measured - a.videos_measured);
     expect(charted.length).toBeGreaterThan(0);
     return charted[0]!;
   }
@@ -317,33 +347,58 @@ describe('category pages', () => {
     await expect(links.evaluateAll((as) => as.map((a) => a.getAttribute('data-category-link')))).resolves.toEqual(
       categories.filter((c) => c.videos_measured > 0 || c.has_chart).map((c) => c.slug),
     );
-    await Promise.all([page.waitForURL(`**/trending/in/${category.slug}/`), links.filter({ hasText: category.name }).first().click()]);
+    await Promise.all([
+      page.waitForURL(`**/trending/in/${category.slug}/`),
+      links.filter({ hasText: category.name }).first().click(),
+    ]);
     await expect(page.locator('h1 [data-category]').textContent()).resolves.toBe(category.name);
     const expected = await api<TrendingTagsData>(`/api/v1/trending-tags?region=IN&category=${category.slug}&limit=500`);
     expect(expected.category).toEqual({ id: category.id, slug: category.slug, name: category.name });
-    await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(expected.videos_measured.toLocaleString('en-US'));
-    await expect(page.locator('#tag-table tbody th').allTextContents()).resolves.toEqual(expected.tags.map((t) => t.value));
+    await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(
+      expected.videos_measured.toLocaleString('en-US'),
+    );
+    await expect(page.locator('#tag-table tbody th').allTextContents()).resolves.toEqual(
+      expected.tags.map((t) => t.value),
+    );
     // Devanagari in a category page: Hindi, left to right, with the Devanagari font first.
     const cell = page.locator('#tag-table tbody th', { hasText: SCRIPT_TAGS.IN![0]! }).first();
-    await expect(cell.evaluate((el) => [el.getAttribute('lang'), el.matches(':dir(ltr)'), getComputedStyle(el).fontFamily.split(',')[0]])).resolves.toEqual([
-      'hi',
-      true,
-      '"Noto Sans Devanagari"',
-    ]);
+    await expect(
+      cell.evaluate((el) => [
+        el.getAttribute('lang'),
+        el.matches(':dir(ltr)'),
+        getComputedStyle(el).fontFamily.split(',')[0],
+      ]),
+    ).resolves.toEqual(['hi', true, '"Noto Sans Devanagari"']);
     // The window switch stays inside the category.
-    await Promise.all([page.waitForURL(`**/trending/in/${category.slug}/30d/`), page.click('nav.windows a:text("30 days")')]);
-    const month = await api<TrendingTagsData>(`/api/v1/trending-tags?region=IN&category=${category.slug}&days=30&limit=500`);
-    await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(month.videos_measured.toLocaleString('en-US'));
+    await Promise.all([
+      page.waitForURL(`**/trending/in/${category.slug}/30d/`),
+      page.click('nav.windows a:text("30 days")'),
+    ]);
+    const month = await api<TrendingTagsData>(
+      `/api/v1/trending-tags?region=IN&category=${category.slug}&days=30&limit=500`,
+    );
+    await expect(page.locator('[data-videos-measured]').textContent()).resolves.toBe(
+      month.videos_measured.toLocaleString('en-US'),
+    );
   });
 
   it('renders Arabic and Urdu tags right to left on category pages, and their rising section as the endpoint does', async () => {
-    for (const [region, lang] of [['EG', 'ar'], ['PK', 'ur']] as const) {
+    for (const [region, lang] of [
+      ['EG', 'ar'],
+      ['PK', 'ur'],
+    ] as const) {
       const category = await biggestCategory(region);
       await open(`/trending/${region.toLowerCase()}/${category.slug}/1d/`);
       const cell = page.locator('#tag-table tbody th', { hasText: SCRIPT_TAGS[region]![0]! }).first();
-      await expect(cell.evaluate((el) => [el.matches(':dir(rtl)'), getComputedStyle(el).direction, el.getAttribute('lang')])).resolves.toEqual([true, 'rtl', lang]);
-      const rising = await api<RisingTagsData>(`/api/v1/rising-tags?region=${region}&category=${category.id}&days=1&limit=10`);
-      await expect(page.locator('#rising-list li > a').allTextContents()).resolves.toEqual(rising.tags.map((t) => t.value));
+      await expect(
+        cell.evaluate((el) => [el.matches(':dir(rtl)'), getComputedStyle(el).direction, el.getAttribute('lang')]),
+      ).resolves.toEqual([true, 'rtl', lang]);
+      const rising = await api<RisingTagsData>(
+        `/api/v1/rising-tags?region=${region}&category=${category.id}&days=1&limit=10`,
+      );
+      await expect(page.locator('#rising-list li > a').allTextContents()).resolves.toEqual(
+        rising.tags.map((t) => t.value),
+      );
       if (region === 'EG') await closeClean();
     }
   });
@@ -355,7 +410,9 @@ describe('category pages', () => {
     const csv = await page.request.get(path);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers()['content-disposition']).toBe(`attachment; filename="tagdex-eg-${category.slug}-tags-7d-${site.latestDate}.csv"`);
+    expect(csv.headers()['content-disposition']).toBe(
+      `attachment; filename="tagdex-eg-${category.slug}-tags-7d-${site.latestDate}.csv"`,
+    );
     const text = await csv.text();
     const expected = await api<TrendingTagsData>(`/api/v1/trending-tags?region=EG&category=${category.slug}&limit=500`);
     // The full table: at least the API's top 500 rows (a header, and a CRLF after every row), the Arabic tag as text.
@@ -363,10 +420,14 @@ describe('category pages', () => {
     expect(text).toContain(SCRIPT_TAGS.EG![0]!);
     const tag = SCRIPT_TAGS.EG![0]!;
     const link = page.locator('#tag-table tbody th a', { hasText: tag }).first();
-    await expect(link.getAttribute('href')).resolves.toBe(`/trending/eg/tag/?${new URLSearchParams({ tag, category: category.slug })}`);
+    await expect(link.getAttribute('href')).resolves.toBe(
+      `/trending/eg/tag/?${new URLSearchParams({ tag, category: category.slug })}`,
+    );
     await Promise.all([page.waitForURL('**/trending/eg/tag/**'), link.click()]);
     await page.waitForSelector('#history-chart:not([hidden]) svg rect.bar');
-    const history = await api<TagHistoryData>(`/api/v1/tag-history?region=EG&tag=${encodeURIComponent(tag)}&category=${category.slug}`);
+    const history = await api<TagHistoryData>(
+      `/api/v1/tag-history?region=EG&tag=${encodeURIComponent(tag)}&category=${category.slug}`,
+    );
     await expect(page.locator('#history-chart svg rect.bar').count()).resolves.toBe(history.points.length);
     await expect(page.locator('#history-place').textContent()).resolves.toBe(`Egypt · ${category.name}`);
     await expect(page.locator('#history-tag').evaluate((el) => el.matches(':dir(rtl)'))).resolves.toBe(true);
@@ -384,7 +445,9 @@ describe('category pages', () => {
     const expected = await api<{ score: number | null; benchmark: { titles_measured: number } }>(
       `/api/v1/title-score?${new URLSearchParams({ title, region: 'IN', category: category.slug })}`,
     );
-    await expect(page.locator('#score-value').textContent()).resolves.toBe(expected.score === null ? 'No score yet' : `${expected.score} / 100`);
+    await expect(page.locator('#score-value').textContent()).resolves.toBe(
+      expected.score === null ? 'No score yet' : `${expected.score} / 100`,
+    );
     await expect(page.locator('#score-benchmark').textContent()).resolves.toContain(`India · ${category.name}`);
   });
 });
@@ -393,7 +456,13 @@ describe('API page', () => {
   it('runs the trending-tags example in the page', async () => {
     await open('/api/');
     await expect(page.locator('section.endpoint h2').allTextContents()).resolves.toEqual(
-      expect.arrayContaining(['GET /api/v1/tags', 'GET /api/v1/video', 'GET /api/v1/channel', 'GET /api/v1/trending-tags', 'GET /api/v1/title-score']),
+      expect.arrayContaining([
+        'GET /api/v1/tags',
+        'GET /api/v1/video',
+        'GET /api/v1/channel',
+        'GET /api/v1/trending-tags',
+        'GET /api/v1/title-score',
+      ]),
     );
     await page.click('#trending-tags button[data-run]');
     const output = page.locator('#trending-tags-output');
@@ -416,17 +485,27 @@ describe('every page', () => {
     const histories = files.filter((path) => /^\/trending\/[a-z]{2}\/tag\//.test(path));
     const scriptHistory = histories.filter((path) => path.includes('/script-alert-1-script-'));
     expect(scriptHistory.length).toBeGreaterThan(0);
-    const sampled = new Set([...REGIONS.flatMap((r) => histories.filter((p) => p.startsWith(`/trending/${r.toLowerCase()}/`)).slice(0, 3)), ...scriptHistory]);
+    const sampled = new Set([
+      ...REGIONS.flatMap((r) => histories.filter((p) => p.startsWith(`/trending/${r.toLowerCase()}/`)).slice(0, 3)),
+      ...scriptHistory,
+    ]);
     page = await context.newPage();
     problems = watchPage(page);
     const categorySample = new Set(categoryPageSample(files));
     expect(categorySample.size).toBeGreaterThanOrEqual(8);
-    for (const path of files.filter((p) => (!histories.includes(p) && !isCategoryPage(p)) || sampled.has(p) || categorySample.has(p))) {
+    for (const path of files.filter(
+      (p) => (!histories.includes(p) && !isCategoryPage(p)) || sampled.has(p) || categorySample.has(p),
+    )) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      const injected = await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.includes('alert(1)')));
+      const injected = await page.evaluate(() =>
+        [...document.scripts].some((s) => s.textContent?.includes('alert(1)')),
+      );
       expect(injected, path).toBe(false);
-      if ((path.startsWith('/trending/') && (!histories.includes(path) || scriptHistory.includes(path))) || path === '/') {
+      if (
+        (path.startsWith('/trending/') && (!histories.includes(path) || scriptHistory.includes(path))) ||
+        path === '/'
+      ) {
         await expect(page.locator('body').textContent(), path).resolves.toContain(SCRIPT_TAG);
       }
     }

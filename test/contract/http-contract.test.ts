@@ -37,7 +37,12 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
     await runtime?.close();
   });
 
-  async function get(path: string, from: string, headers?: Record<string, string>, method?: string): Promise<RawResponse> {
+  async function get(
+    path: string,
+    from: string,
+    headers?: Record<string, string>,
+    method?: string,
+  ): Promise<RawResponse> {
     const response = await httpGet(runtime.baseUrl + path, { from, headers, method });
     seen.push(response);
     return response;
@@ -48,10 +53,16 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       const from = newClient();
       const found = await get(`/api/v1/video?url=${q(`https://youtu.be/${HINDI_VIDEO_ID}`)}`, from);
       expect(found.status).toBe(200);
-      expect(found.json()).toMatchObject({ ok: true, data: { id: HINDI_VIDEO_ID, url: `https://www.youtube.com/watch?v=${HINDI_VIDEO_ID}` } });
+      expect(found.json()).toMatchObject({
+        ok: true,
+        data: { id: HINDI_VIDEO_ID, url: `https://www.youtube.com/watch?v=${HINDI_VIDEO_ID}` },
+      });
       const missing = await get(`/api/v1/video?url=${MISSING_VIDEO_ID}`, from);
       expect(missing.status).toBe(404);
-      expect(missing.json()).toEqual({ ok: false, error: expect.stringContaining(`no public video with the id ${MISSING_VIDEO_ID}`) });
+      expect(missing.json()).toEqual({
+        ok: false,
+        error: expect.stringContaining(`no public video with the id ${MISSING_VIDEO_ID}`),
+      });
       const bad = await get(`/api/v1/video?url=${q('https://youtube.com.evil.com/watch?v=abc')}`, from);
       expect(bad.status).toBe(422);
       expect(bad.json().ok).toBe(false);
@@ -61,7 +72,11 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       const from = newClient();
       const found = await get(`/api/v1/tags?url=${HINDI_VIDEO_ID}`, from);
       expect(found.status).toBe(200);
-      expect(found.json().data).toMatchObject({ video_id: HINDI_VIDEO_ID, tag_count: expect.any(Number), tags_characters: expect.any(Number) });
+      expect(found.json().data).toMatchObject({
+        video_id: HINDI_VIDEO_ID,
+        tag_count: expect.any(Number),
+        tags_characters: expect.any(Number),
+      });
       expect((await get(`/api/v1/tags?url=${MISSING_VIDEO_ID}`, from)).status).toBe(404);
       const missingUrl = await get('/api/v1/tags', from);
       expect(missingUrl.status).toBe(422);
@@ -106,7 +121,8 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       const from = newClient();
       const listed = await get('/api/v1/categories?region=in', from);
       expect(listed.status).toBe(200);
-      const categories: { id: string; slug: string; name: string; has_chart: boolean; videos_measured: number }[] = listed.json().data.categories;
+      const categories: { id: string; slug: string; name: string; has_chart: boolean; videos_measured: number }[] =
+        listed.json().data.categories;
       const charted = categories.filter((c) => c.videos_measured > 0);
       expect(charted.length).toBeGreaterThan(0);
       const { id, slug, name, videos_measured } = charted[0]!;
@@ -118,7 +134,11 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(category.json().data).toMatchObject({ category: { id, slug, name }, videos_measured });
       expect(byId.json().data).toEqual(category.json().data);
       expect(category.json().data.videos_measured).toBeLessThan(overall.json().data.videos_measured);
-      for (const path of ['rising-tags?region=IN', 'tag-history?region=IN&tag=x', `title-score?region=IN&title=${q('Hello world')}`]) {
+      for (const path of [
+        'rising-tags?region=IN',
+        'tag-history?region=IN&tag=x',
+        `title-score?region=IN&title=${q('Hello world')}`,
+      ]) {
         const answer = await get(`/api/v1/${path}&category=${slug}`, from);
         expect(answer.status, path).toBe(200);
         expect(answer.json().data.category).toEqual({ id, slug, name });
@@ -128,7 +148,9 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(unknown.json().error).toMatch(/"category".*music, .*news-politics/);
       const csv = await get(`/trending/in/${slug}/tags-7d.csv`, from);
       expect(csv.status).toBe(200);
-      expect(csv.headers['content-disposition']).toBe(`attachment; filename="tagdex-in-${slug}-tags-7d-${site.latestDate}.csv"`);
+      expect(csv.headers['content-disposition']).toBe(
+        `attachment; filename="tagdex-in-${slug}-tags-7d-${site.latestDate}.csv"`,
+      );
       expect((await get(`/trending/in/${slug}/`, from)).status).toBe(200);
     });
 
@@ -173,7 +195,9 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
 
     it('404 and 422 are cached for a minute, a 429 and a 502 never', async () => {
       const from = newClient();
-      expect((await get(`/api/v1/video?url=${MISSING_VIDEO_ID}`, from)).headers['cache-control']).toBe('public, max-age=60, s-maxage=60');
+      expect((await get(`/api/v1/video?url=${MISSING_VIDEO_ID}`, from)).headers['cache-control']).toBe(
+        'public, max-age=60, s-maxage=60',
+      );
       expect((await get('/api/v1/video?url=', from)).headers['cache-control']).toBe('public, max-age=60, s-maxage=60');
     });
 
@@ -197,10 +221,16 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
     it('150 concurrent requests from one client admit exactly 100; the 429s say when to come back', async () => {
       const from = newClient();
       const all = await Promise.all(Array.from({ length: 150 }, () => get('/api/v1/trending-tags?region=IN', from)));
-      const counts = all.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+      const counts = all.reduce<Record<number, number>>(
+        (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+        {},
+      );
       expect(counts).toEqual({ 200: 100, 429: 50 });
       const refused = all.find((r) => r.status === 429)!;
-      expect(refused.json()).toEqual({ ok: false, error: expect.stringMatching(/100 requests per hour.*Try again in/) });
+      expect(refused.json()).toEqual({
+        ok: false,
+        error: expect.stringMatching(/100 requests per hour.*Try again in/),
+      });
       expect(refused.headers['cache-control']).toBe('no-store');
       expect(refused.headers['access-control-allow-origin']).toBe('*');
       expect(refused.headers['ratelimit-remaining']).toBe('0');
@@ -215,7 +245,12 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
 
     it('counts down RateLimit-Remaining; preflights, /healthz and the OpenAPI document are not counted', async () => {
       const from = newClient();
-      const preflight = await get('/api/v1/video', from, { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
+      const preflight = await get(
+        '/api/v1/video',
+        from,
+        { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' },
+        'OPTIONS',
+      );
       expect(preflight.status).toBe(204);
       expect(preflight.headers['access-control-allow-methods']).toContain('GET');
       await get('/healthz', from);
@@ -240,15 +275,19 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(doc.headers['content-type']).toBe('application/json; charset=utf-8');
       const json = JSON.parse(doc.body);
       expect(json.openapi).toMatch(/^3\.1/);
-      expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(['/api/v1/video', '/api/v1/trending-tags', '/api/v1/title-score']));
+      expect(Object.keys(json.paths)).toEqual(
+        expect.arrayContaining(['/api/v1/video', '/api/v1/trending-tags', '/api/v1/title-score']),
+      );
     });
 
-    it('CSV downloads and pages carry the Node server\'s Content-Type, Cache-Control and file name', async () => {
+    it("CSV downloads and pages carry the Node server's Content-Type, Cache-Control and file name", async () => {
       const from = newClient();
       const csv = await get('/trending/in/tags-7d.csv', from);
       expect(csv.status).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(csv.headers['content-disposition']).toBe(`attachment; filename="tagdex-in-tags-7d-${site.latestDate}.csv"`);
+      expect(csv.headers['content-disposition']).toBe(
+        `attachment; filename="tagdex-in-tags-7d-${site.latestDate}.csv"`,
+      );
       expect(csv.headers['cache-control']).toBe('public, max-age=600, s-maxage=600');
       const page = await get('/trending/in/', from);
       expect(page.status).toBe(200);
@@ -270,7 +309,8 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       const history = await get(`/api/v1/tag-history?region=IN&tag=${q('  Nobody Uses This Tag  ')}&days=3`, from);
       expect(history.status).toBe(200);
       expect(history.json().data).toMatchObject({ region: 'IN', tag: 'nobody uses this tag', value: null });
-      for (const point of history.json().data.points) expect(point).toMatchObject({ trending_videos: 0, total_views: 0 });
+      for (const point of history.json().data.points)
+        expect(point).toMatchObject({ trending_videos: 0, total_views: 0 });
       expect((await get('/api/v1/tag-history?region=IN', from)).status).toBe(422);
     });
 
@@ -297,7 +337,7 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(response.json().data.video_id).toBe(HINDI_VIDEO_ID);
     });
 
-    it('the Worker\'s prepared files are not public', async () => {
+    it("the Worker's prepared files are not public", async () => {
       expect((await get('/_prepared/manifest.json', newClient())).status).toBe(404);
     });
   });

@@ -95,7 +95,9 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
     });
 
     it('IN, in and In are one answer, for the upper-case code', async () => {
-      const bodies = await Promise.all(['IN', 'in', 'In'].map(async (code) => (await get(`/api/v1/trending-tags?region=${code}`)).body));
+      const bodies = await Promise.all(
+        ['IN', 'in', 'In'].map(async (code) => (await get(`/api/v1/trending-tags?region=${code}`)).body),
+      );
       expect(JSON.parse(bodies[0]!).data.region).toBe('IN');
       expect(new Set(bodies).size).toBe(1);
     });
@@ -106,7 +108,10 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       runtime.upstream.injectFault({ kind: 'hang' }, { times: 2 });
       const answer = await get(`/api/v1/video?url=${HINDI_VIDEO_ID}`);
       expect(answer.status, answer.body).toBe(502);
-      expect(answer.json()).toEqual({ ok: false, error: `The YouTube Data API did not answer in 2 tries of ${TIMEOUT_MS} ms.` });
+      expect(answer.json()).toEqual({
+        ok: false,
+        error: `The YouTube Data API did not answer in 2 tries of ${TIMEOUT_MS} ms.`,
+      });
     });
   });
 });

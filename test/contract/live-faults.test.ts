@@ -78,7 +78,8 @@ describe.each(RUNTIMES)('the %s runtime, live, under faults', (name) => {
     const hung = ids();
     runtime.upstream.injectFault({ kind: 'hang' }, { times: Infinity, match: asksFor(hung) });
     await abandonedGet(`${runtime.baseUrl}/api/v1/video?url=${hung}`, newClient(), 300);
-    const callsFor = () => runtime.upstream.calls.filter((call) => asksFor(hung)(new URL(`http://x/?id=${call.params.id ?? ''}`))).length;
+    const callsFor = () =>
+      runtime.upstream.calls.filter((call) => asksFor(hung)(new URL(`http://x/?id=${call.params.id ?? ''}`))).length;
     expect(callsFor()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS + 1000));
     expect(callsFor()).toBe(2);

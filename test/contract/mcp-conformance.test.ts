@@ -34,14 +34,18 @@ describe.each(RUNTIMES)('the MCP conformance suite against the %s runtime', (nam
     await runtime?.close();
   });
 
-  it.each(SCENARIOS)('passes %s', async (scenario) => {
-    const run = await promisify(execFile)(
-      process.execPath,
-      [CLI, 'server', '--url', `${runtime.baseUrl}/mcp`, '--scenario', scenario],
-      { cwd: PROJECT_ROOT, env: { ...process.env, ...OFFLINE, NO_COLOR: '1' }, timeout: 30_000 },
-    ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
-    const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-    expect('code' in run ? run.code : 0, output).toBe(0);
-    expect(output).toMatch(/Passed: [1-9]\d*\/([1-9]\d*), 0 failed/);
-  }, 40_000);
+  it.each(SCENARIOS)(
+    'passes %s',
+    async (scenario) => {
+      const run = await promisify(execFile)(
+        process.execPath,
+        [CLI, 'server', '--url', `${runtime.baseUrl}/mcp`, '--scenario', scenario],
+        { cwd: PROJECT_ROOT, env: { ...process.env, ...OFFLINE, NO_COLOR: '1' }, timeout: 30_000 },
+      ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
+      const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+      expect('code' in run ? run.code : 0, output).toBe(0);
+      expect(output).toMatch(/Passed: [1-9]\d*\/([1-9]\d*), 0 failed/);
+    },
+    40_000,
+  );
 });

@@ -93,7 +93,15 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(ENDPOINTS.map((endpoint) => toolName(endpoint.path)));
     expect(tools.map((tool) => tool.name)).toEqual(
-      expect.arrayContaining(['video_tags', 'video', 'channel', 'trending_tags', 'rising_tags', 'tag_history', 'title_score']),
+      expect.arrayContaining([
+        'video_tags',
+        'video',
+        'channel',
+        'trending_tags',
+        'rising_tags',
+        'tag_history',
+        'title_score',
+      ]),
     );
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
@@ -128,7 +136,18 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(result.structuredContent).toEqual(answer.json().data);
     // The access log names the tool call as what it is (the Worker's console.log lines are not shown by
     // `wrangler dev --log-level warn`, so only the Node server's log can be read here).
-    if (name === 'node') await expect.poll(() => runtime.logs().some((line) => /"method":"TOOL","path":"\/mcp\/trending_tags","params":\{"region":"in","days":"30","limit":"3"\}/.test(line))).toBe(true);
+    if (name === 'node')
+      await expect
+        .poll(() =>
+          runtime
+            .logs()
+            .some((line) =>
+              /"method":"TOOL","path":"\/mcp\/trending_tags","params":\{"region":"in","days":"30","limit":"3"\}/.test(
+                line,
+              ),
+            ),
+        )
+        .toBe(true);
   });
 
   it('turns a 422, a 404 and an upstream 502 into error results with the message the API gives', async () => {
@@ -140,7 +159,10 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
       ['title_score', '/api/v1/title-score', { region: 'IN' }],
     ];
     const failing = fixtureDataset.videos.find((video) => video.id !== HINDI_VIDEO_ID)!.id;
-    runtime.upstream.injectFault({ kind: 'status', status: 503 }, { times: Infinity, match: (url) => url.search.includes(failing) });
+    runtime.upstream.injectFault(
+      { kind: 'status', status: 503 },
+      { times: Infinity, match: (url) => url.search.includes(failing) },
+    );
     cases.push(['video_tags', '/api/v1/tags', { url: failing }]);
     for (const [tool, path, args] of cases) {
       const result = await client.callTool({ name: tool, arguments: args });
@@ -162,7 +184,9 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
   it('counts tool calls in the API’s hourly pool: after 100 API calls the next tool call is refused, listing stays free', async () => {
     const from = newAddress();
     for (let i = 0; i < LIMIT; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => rest('/api/v1/trending-tags', { region: 'US' }, from)));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => rest('/api/v1/trending-tags', { region: 'US' }, from)),
+      );
       expect(batch.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     }
     const refused = await rest('/api/v1/trending-tags', { region: 'US' }, from);
@@ -172,7 +196,9 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     await client.ping();
     const result = await client.callTool({ name: 'trending_tags', arguments: { region: 'US' } });
     expect(result.isError).toBe(true);
-    expect((result.content as { text: string }[])[0]!.text).toMatch(/^Rate limit reached: 100 requests per hour per address\. Try again in /);
+    expect((result.content as { text: string }[])[0]!.text).toMatch(
+      /^Rate limit reached: 100 requests per hour per address\. Try again in /,
+    );
 
     // And the other way: tool calls use up the pool the API then refuses from.
     const other = newAddress();
@@ -204,7 +230,12 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
 
   it('accepts the hosts the deployment configures: wrangler.toml’s *.workers.dev on the Worker', async () => {
     const host = 'tagdex.someone.workers.dev';
-    const answer = await post(mcpUrl(), INITIALIZE, { ...MCP_HEADERS, Host: host, Origin: `https://${host}` }, newAddress());
+    const answer = await post(
+      mcpUrl(),
+      INITIALIZE,
+      { ...MCP_HEADERS, Host: host, Origin: `https://${host}` },
+      newAddress(),
+    );
     expect(answer.status).toBe(name === 'worker' ? 200 : 403);
   });
 
@@ -225,10 +256,18 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     const notRpc = await post(mcpUrl(), JSON.stringify({ hello: 'world' }), MCP_HEADERS, from);
     expect(notRpc.status).toBe(400);
     expect(notRpc.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MAX_MCP_BODY_BYTES) } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(MAX_MCP_BODY_BYTES) },
+    });
     const tooBig = await post(mcpUrl(), big, MCP_HEADERS, from);
     expect(tooBig.status).toBe(413);
-    expect(tooBig.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('65536') } });
+    expect(tooBig.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: expect.stringContaining('65536') },
+    });
     const wrongType = await post(mcpUrl(), INITIALIZE, { ...MCP_HEADERS, 'Content-Type': 'text/plain' }, from);
     expect(wrongType.status).toBe(415);
     const noAccept = await post(mcpUrl(), INITIALIZE, { 'Content-Type': 'application/json' }, from);
@@ -253,7 +292,11 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     const answer = await httpGet(mcpUrl(), {
       method: 'OPTIONS',
       from: newAddress(),
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version',
+      },
     });
     expect(answer.status).toBe(204);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
@@ -267,7 +310,8 @@ describe('the MCP endpoint of a Node server published at PUBLIC_API_BASE', () =>
   it('accepts that host, and still only it and localhost', async () => {
     const server = await startTestServer({ publicApiBase: 'https://tagdex.example.org' });
     try {
-      const at = (host: string) => post(`${server.baseUrl}/mcp`, INITIALIZE, { ...MCP_HEADERS, Host: host }, '127.0.0.1');
+      const at = (host: string) =>
+        post(`${server.baseUrl}/mcp`, INITIALIZE, { ...MCP_HEADERS, Host: host }, '127.0.0.1');
       expect((await at('tagdex.example.org')).status).toBe(200);
       expect((await at('localhost')).status).toBe(200);
       expect((await at('other.example.org')).status).toBe(403);

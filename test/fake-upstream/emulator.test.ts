@@ -41,7 +41,10 @@ async function call(
 
 describe('videos.list by id', () => {
   it('answers in the upstream wire format: kind, etag, items, pageInfo, counts as strings', async () => {
-    const { status, body, res } = await call(emulator(), `videos?part=snippet,contentDetails,statistics&id=${HINDI_VIDEO_ID}`);
+    const { status, body, res } = await call(
+      emulator(),
+      `videos?part=snippet,contentDetails,statistics&id=${HINDI_VIDEO_ID}`,
+    );
     expect(status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
     expect(Object.keys(body)).toEqual(['kind', 'etag', 'items', 'pageInfo']);
@@ -51,7 +54,12 @@ describe('videos.list by id', () => {
     const [item] = body.items;
     expect(Object.keys(item)).toEqual(['kind', 'etag', 'id', 'snippet', 'contentDetails', 'statistics']);
     expect(item.id).toBe(HINDI_VIDEO_ID);
-    expect(item.statistics).toEqual({ viewCount: '4821377', likeCount: '183204', favoriteCount: '0', commentCount: '9215' });
+    expect(item.statistics).toEqual({
+      viewCount: '4821377',
+      likeCount: '183204',
+      favoriteCount: '0',
+      commentCount: '9215',
+    });
     expect(item.snippet.title).toContain('दिल की बातें');
     expect(item.contentDetails.duration).toBe('PT3M52S');
   });
@@ -144,7 +152,13 @@ describe('part and fields', () => {
         code: 400,
         message: 'Required parameter: part',
         errors: [
-          { message: 'Required parameter: part', domain: 'global', reason: 'required', location: 'part', locationType: 'parameter' },
+          {
+            message: 'Required parameter: part',
+            domain: 'global',
+            reason: 'required',
+            location: 'part',
+            locationType: 'parameter',
+          },
         ],
         status: 'INVALID_ARGUMENT',
       },
@@ -160,7 +174,10 @@ describe('part and fields', () => {
 
   it('applies the fields selector items(id,snippet(title,tags)),nextPageToken', async () => {
     const fields = encodeURIComponent('items(id,snippet(title,tags)),nextPageToken');
-    const { body } = await call(emulator(), `videos?part=snippet,statistics&chart=mostPopular&regionCode=IN&maxResults=3&fields=${fields}`);
+    const { body } = await call(
+      emulator(),
+      `videos?part=snippet,statistics&chart=mostPopular&regionCode=IN&maxResults=3&fields=${fields}`,
+    );
     expect(Object.keys(body)).toEqual(['items', 'nextPageToken']);
     expect(body.items).toHaveLength(3);
     expect(body.items[0]).toEqual({
@@ -173,14 +190,23 @@ describe('part and fields', () => {
 
   it('accepts the a/b path form and the * wildcard', async () => {
     const e = emulator();
-    const path = await call(e, `videos?part=snippet,statistics&id=${HINDI_VIDEO_ID}&fields=items/statistics/viewCount,pageInfo`);
-    expect(path.body).toEqual({ items: [{ statistics: { viewCount: '4821377' } }], pageInfo: { totalResults: 1, resultsPerPage: 1 } });
+    const path = await call(
+      e,
+      `videos?part=snippet,statistics&id=${HINDI_VIDEO_ID}&fields=items/statistics/viewCount,pageInfo`,
+    );
+    expect(path.body).toEqual({
+      items: [{ statistics: { viewCount: '4821377' } }],
+      pageInfo: { totalResults: 1, resultsPerPage: 1 },
+    });
     const star = await call(e, `videos?part=statistics&id=${HINDI_VIDEO_ID}&fields=items(*)`);
     expect(Object.keys(star.body.items[0])).toEqual(['kind', 'etag', 'id', 'statistics']);
   });
 
   it('answers a fields value that does not parse with 400 invalidParameter', async () => {
-    const { status, body } = await call(emulator(), `videos?part=id&id=${HINDI_VIDEO_ID}&fields=${encodeURIComponent('items(id')}`);
+    const { status, body } = await call(
+      emulator(),
+      `videos?part=id&id=${HINDI_VIDEO_ID}&fields=${encodeURIComponent('items(id')}`,
+    );
     expect(status).toBe(400);
     expect(body.error.errors[0]).toMatchObject({ reason: 'invalidParameter', location: 'fields' });
   });
@@ -304,10 +330,21 @@ describe('chart=mostPopular', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.errors[0]).toMatchObject({ reason: 'videoChartNotFound', domain: 'youtube.video' });
     const categories = createUpstreamEmulator(
-      { ...fixtureDataset, videoCategories: { IN: [{ id: '10', title: 'Music', assignable: true }, { id: '18', title: 'Short Movies', assignable: false }] } },
+      {
+        ...fixtureDataset,
+        videoCategories: {
+          IN: [
+            { id: '10', title: 'Music', assignable: true },
+            { id: '18', title: 'Short Movies', assignable: false },
+          ],
+        },
+      },
       { validKeys: [KEY] },
     );
-    const listed = await call(categories, 'videoCategories?part=snippet&regionCode=in&hl=en&fields=kind,items(id,snippet(title,assignable))');
+    const listed = await call(
+      categories,
+      'videoCategories?part=snippet&regionCode=in&hl=en&fields=kind,items(id,snippet(title,assignable))',
+    );
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({
       kind: 'youtube#videoCategoryListResponse',
@@ -328,7 +365,10 @@ describe('chart=mostPopular', () => {
 
 describe('channels.list', () => {
   it('finds a channel by id, with every part in the wire format (pageInfo.resultsPerPage stays 5)', async () => {
-    const { body } = await call(emulator(), `channels?part=snippet,contentDetails,statistics,brandingSettings&id=${HANDLE_CHANNEL.id}`);
+    const { body } = await call(
+      emulator(),
+      `channels?part=snippet,contentDetails,statistics,brandingSettings&id=${HANDLE_CHANNEL.id}`,
+    );
     expect(Object.keys(body)).toEqual(['kind', 'etag', 'pageInfo', 'items']);
     expect(body.kind).toBe('youtube#channelListResponse');
     expect(body.pageInfo).toEqual({ totalResults: 1, resultsPerPage: 5 });
@@ -345,7 +385,10 @@ describe('channels.list', () => {
       const { body } = await call(e, `channels?part=id&forHandle=${encodeURIComponent(handle)}`);
       expect(body.items?.[0]?.id, handle).toBe(HANDLE_CHANNEL.id);
     }
-    const { body } = await call(e, `channels?part=snippet&forHandle=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`);
+    const { body } = await call(
+      e,
+      `channels?part=snippet&forHandle=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`,
+    );
     expect(body.items[0].id).toBe(NON_LATIN_HANDLE_CHANNEL.id);
   });
 
@@ -356,7 +399,11 @@ describe('channels.list', () => {
 
   it('leaves items out entirely when nothing matches, as upstream does', async () => {
     const e = emulator();
-    for (const query of [`forHandle=${encodeURIComponent(MISSING_HANDLE)}`, 'forUsername=nobodyhere', 'id=UCxxxxxxxxxxxxxxxxxxxxxx']) {
+    for (const query of [
+      `forHandle=${encodeURIComponent(MISSING_HANDLE)}`,
+      'forUsername=nobodyhere',
+      'id=UCxxxxxxxxxxxxxxxxxxxxxx',
+    ]) {
       const { status, body } = await call(e, `channels?part=snippet&${query}`);
       expect(status).toBe(200);
       expect(body).not.toHaveProperty('items');
@@ -437,7 +484,9 @@ describe('the API key', () => {
 
   it('answers a key outside validKeys with 400 keyInvalid', async () => {
     const e = emulator();
-    const { status, body } = await call(e, `videos?part=id&id=${HINDI_VIDEO_ID}`, { headers: { 'X-Goog-Api-Key': 'AIzaWRONG' } });
+    const { status, body } = await call(e, `videos?part=id&id=${HINDI_VIDEO_ID}`, {
+      headers: { 'X-Goog-Api-Key': 'AIzaWRONG' },
+    });
     expect(status).toBe(400);
     expect(body.error.message).toBe('API key not valid. Please pass a valid API key.');
     expect(body.error.errors[0].reason).toBe('keyInvalid');

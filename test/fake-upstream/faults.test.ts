@@ -4,7 +4,8 @@ import { HINDI_VIDEO_ID, fixtureDataset } from '../fixtures/upstream-dataset.ts'
 
 const KEY = 'AIzaSyTEST-faults-key-0123456789abcd';
 const VIDEO_URL = `https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&id=${HINDI_VIDEO_ID}`;
-const CHART_URL = 'https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&chart=mostPopular&regionCode=IN&maxResults=3';
+const CHART_URL =
+  'https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&chart=mostPopular&regionCode=IN&maxResults=3';
 const CHANNEL_URL = 'https://www.googleapis.com/youtube/v3/channels?part=snippet&forHandle=@desibeatsmusic';
 
 type Json = any;
@@ -26,8 +27,20 @@ async function normalBody(url = VIDEO_URL): Promise<string> {
 describe('error faults answer with Google’s real bodies', () => {
   it.each([
     [{ kind: 'status', status: 500 } as Fault, 500, 'backendError', 'Backend Error', 'INTERNAL'],
-    [{ kind: 'status', status: 503 } as Fault, 503, 'backendError', 'The service is currently unavailable.', 'UNAVAILABLE'],
-    [{ kind: 'keyInvalid' } as Fault, 400, 'keyInvalid', 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT'],
+    [
+      { kind: 'status', status: 503 } as Fault,
+      503,
+      'backendError',
+      'The service is currently unavailable.',
+      'UNAVAILABLE',
+    ],
+    [
+      { kind: 'keyInvalid' } as Fault,
+      400,
+      'keyInvalid',
+      'API key not valid. Please pass a valid API key.',
+      'INVALID_ARGUMENT',
+    ],
   ])('%o → %i %s', async (fault, status, reason, message, statusName) => {
     const res = await get(withFault(fault));
     expect(res.status).toBe(status);
@@ -42,8 +55,11 @@ describe('error faults answer with Google’s real bodies', () => {
     const text = await res.text();
     expect(text).toContain('\\u003ca href\\u003d\\"/youtube/v3/getting-started#quota\\"\\u003equota\\u003c/a\\u003e');
     const body = JSON.parse(text);
-    const message = 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
-    expect(body).toEqual({ error: { code: 403, message, errors: [{ message, domain: 'youtube.quota', reason: 'quotaExceeded' }] } });
+    const message =
+      'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+    expect(body).toEqual({
+      error: { code: 403, message, errors: [{ message, domain: 'youtube.quota', reason: 'quotaExceeded' }] },
+    });
   });
 
   it('apiKeyInvalid: 400 badRequest with an API_KEY_INVALID ErrorInfo detail', async () => {
@@ -105,7 +121,9 @@ describe('body faults', () => {
   });
 
   it('wrongShape missingSnippet: items lose their snippet, nothing else', async () => {
-    const body: Json = await (await get(withFault({ kind: 'wrongShape', variant: 'missingSnippet' }), CHART_URL)).json();
+    const body: Json = await (
+      await get(withFault({ kind: 'wrongShape', variant: 'missingSnippet' }), CHART_URL)
+    ).json();
     expect(body.items).toHaveLength(3);
     for (const item of body.items) {
       expect(item).not.toHaveProperty('snippet');
@@ -115,7 +133,12 @@ describe('body faults', () => {
 
   it('wrongShape numericCounts: statistics counts become JSON numbers', async () => {
     const body: Json = await (await get(withFault({ kind: 'wrongShape', variant: 'numericCounts' }))).json();
-    expect(body.items[0].statistics).toEqual({ viewCount: 4821377, likeCount: 183204, favoriteCount: 0, commentCount: 9215 });
+    expect(body.items[0].statistics).toEqual({
+      viewCount: 4821377,
+      likeCount: 183204,
+      favoriteCount: 0,
+      commentCount: 9215,
+    });
   });
 
   it('numericCounts leaves the shared dataset untouched', async () => {
@@ -177,7 +200,10 @@ describe('connection faults', () => {
   it('hang: never answers, until the request’s signal aborts', async () => {
     const e = withFault({ kind: 'hang' });
     const pending = get(e);
-    const raced = await Promise.race([pending.then(() => 'answered'), new Promise((r) => setTimeout(() => r('still waiting'), 100))]);
+    const raced = await Promise.race([
+      pending.then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('still waiting'), 100)),
+    ]);
     expect(raced).toBe('still waiting');
     const timedOut = get(withFault({ kind: 'hang' }), VIDEO_URL, { signal: AbortSignal.timeout(50) });
     await expect(timedOut).rejects.toMatchObject({ name: 'TimeoutError' });

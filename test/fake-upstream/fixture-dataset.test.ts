@@ -28,7 +28,8 @@ describe('the fixture dataset', () => {
   });
 
   it('is in the wire format: counts as strings, omitted fields omitted', () => {
-    for (const v of fixtureDataset.videos) for (const value of Object.values(v.statistics ?? {})) expect(typeof value).toBe('string');
+    for (const v of fixtureDataset.videos)
+      for (const value of Object.values(v.statistics ?? {})) expect(typeof value).toBe('string');
     for (const c of fixtureDataset.channels)
       for (const value of Object.values(c.statistics ?? {})) expect(['string', 'boolean']).toContain(typeof value);
     expect(videos.get(fixture.NO_TAGS_VIDEO_ID)?.snippet).not.toHaveProperty('tags');
@@ -40,7 +41,9 @@ describe('the fixture dataset', () => {
 
   it('states the Hindi video’s hashtags as the shared hashtag rule finds them', () => {
     const v = videos.get(fixture.HINDI_VIDEO_ID);
-    expect(extractHashtags(v?.snippet?.title ?? '', v?.snippet?.description ?? '')).toEqual(fixture.HINDI_VIDEO_HASHTAGS);
+    expect(extractHashtags(v?.snippet?.title ?? '', v?.snippet?.description ?? '')).toEqual(
+      fixture.HINDI_VIDEO_HASHTAGS,
+    );
   });
 
   it('covers the scripts and durations the constants promise', () => {

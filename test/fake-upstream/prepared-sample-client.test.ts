@@ -23,7 +23,11 @@ import { parseSearch } from '../../functions/query.ts';
 import { failureText, okText } from '../../functions/respond.ts';
 import { describeFailure } from '../../functions/describe-failure.ts';
 import type { ApiDeps } from '../../functions/deps.ts';
-import { createPreparedSampleClient, preparedSampleDate, SAMPLE_FILES } from '../../src/fake-upstream/prepared-sample-client.ts';
+import {
+  createPreparedSampleClient,
+  preparedSampleDate,
+  SAMPLE_FILES,
+} from '../../src/fake-upstream/prepared-sample-client.ts';
 import type { BuildManifest } from '../../src/schemas/build-output.ts';
 import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
 import type { UpstreamDataset } from '../../src/fake-upstream/youtube-answers.ts';
@@ -53,7 +57,8 @@ beforeAll(async () => {
   dataset = createSampleDataset({ date: DATE, categories: true });
   reference = createSampleClient(DATE);
   for (const [regionCode, charts] of Object.entries(dataset.categoryCharts ?? {})) {
-    for (const videoCategoryId of Object.keys(charts)) await reference.listMostPopular({ regionCode, videoCategoryId, maxResults: 1 });
+    for (const videoCategoryId of Object.keys(charts))
+      await reference.listMostPopular({ regionCode, videoCategoryId, maxResults: 1 });
   }
   prepared = createPreparedSampleClient(createFileTable((path) => readJson(join(distDir, PREPARED_PREFIX, path))));
 }, 180_000);
@@ -92,20 +97,31 @@ function channelRefs(): string[] {
   const refs: string[] = [];
   for (const channel of dataset.channels) {
     const handle = channel.snippet?.customUrl ?? '';
-    refs.push(`https://www.youtube.com/channel/${channel.id}`, handle, handle.toUpperCase(), `https://www.youtube.com/c/${handle.slice(1)}`);
+    refs.push(
+      `https://www.youtube.com/channel/${channel.id}`,
+      handle,
+      handle.toUpperCase(),
+      `https://www.youtube.com/c/${handle.slice(1)}`,
+    );
     // A /c/ name that is no handle: the lookup falls back to search.list, whose candidates are lookalikes.
     refs.push(`https://www.youtube.com/c/${encodeURIComponent(channel.snippet?.title.split(' ')[0] ?? 'x')}`);
   }
   for (const username of Object.keys(dataset.usernames ?? {})) {
     refs.push(`https://www.youtube.com/user/${username}`, `https://www.youtube.com/user/${username.toLowerCase()}`);
   }
-  refs.push('@nosuchsamplechannel', 'https://www.youtube.com/user/NoSuchSampleUser', 'https://www.youtube.com/channel/UCaaaaaaaaaaaaaaaaaaaaaa');
+  refs.push(
+    '@nosuchsamplechannel',
+    'https://www.youtube.com/user/NoSuchSampleUser',
+    'https://www.youtube.com/channel/UCaaaaaaaaaaaaaaaaaaaaaa',
+  );
   return refs;
 }
 
 describe('the sample answers a sample build prepares', () => {
   it('are a few small shard files under _prepared/sample/', async () => {
-    const files = (await readdir(join(distDir, PREPARED_PREFIX, 'sample'), { recursive: true })).filter((f) => f.endsWith('.json'));
+    const files = (await readdir(join(distDir, PREPARED_PREFIX, 'sample'), { recursive: true })).filter((f) =>
+      f.endsWith('.json'),
+    );
     expect(files.length).toBeGreaterThan(100);
     expect(files.length).toBeLessThanOrEqual(200);
     expect(files).toContain(SAMPLE_FILES.names.slice('sample/'.length));
@@ -115,7 +131,10 @@ describe('the sample answers a sample build prepares', () => {
     const manifest = JSON.parse(await readFile(join(buildDir, 'manifest.json'), 'utf8')) as BuildManifest;
     expect(preparedSampleDate(manifest)).toBe(DATE);
     const regions = Object.fromEntries(
-      Object.entries(manifest.regions).map(([region, summary], i) => [region, { ...summary, latest_date: i === 2 ? '2026-12-01' : '2026-11-30' }]),
+      Object.entries(manifest.regions).map(([region, summary], i) => [
+        region,
+        { ...summary, latest_date: i === 2 ? '2026-12-01' : '2026-11-30' },
+      ]),
     ) as BuildManifest['regions'];
     expect(preparedSampleDate({ ...manifest, regions })).toBe('2026-12-01');
     expect(preparedSampleDate({ ...manifest, source: 'live' })).toBeNull();
@@ -136,7 +155,8 @@ describe('the prepared sample client', () => {
     for (const id of ids) {
       for (const endpoint of [videoEndpoint, tagsEndpoint, channelEndpoint]) {
         const url = `https://youtu.be/${id}`;
-        if ((await answer(endpoint, url, before)) !== (await answer(endpoint, url, after))) differ.push(`${endpoint.path} ${id}`);
+        if ((await answer(endpoint, url, before)) !== (await answer(endpoint, url, after)))
+          differ.push(`${endpoint.path} ${id}`);
       }
     }
     expect(differ).toEqual([]);
@@ -147,7 +167,8 @@ describe('the prepared sample client', () => {
     const after = serviceOver(prepared);
     const refs = channelRefs();
     const pairs: [string, string][] = [];
-    for (const ref of refs) pairs.push([await answer(channelEndpoint, ref, before), await answer(channelEndpoint, ref, after)]);
+    for (const ref of refs)
+      pairs.push([await answer(channelEndpoint, ref, before), await answer(channelEndpoint, ref, after)]);
     expect(pairs.filter(([a, b]) => a !== b)).toEqual([]);
     // Every kind of reference found its channel (the comparison is not between two empty answers).
     expect(pairs.filter(([a]) => a.startsWith('{"ok":true')).length).toBeGreaterThan(dataset.channels.length * 4);
@@ -155,11 +176,14 @@ describe('the prepared sample client', () => {
 
   it('searches channels exactly as search.list does: the same candidates, order and fields', async () => {
     const queries = ['', 'music', '@', 'TV', 'a', 'zzz-no-such-channel'];
-    for (const channel of dataset.channels) queries.push(channel.snippet!.title, channel.snippet!.customUrl!, channel.snippet!.title.slice(2, 6));
+    for (const channel of dataset.channels)
+      queries.push(channel.snippet!.title, channel.snippet!.customUrl!, channel.snippet!.title.slice(2, 6));
     for (const q of queries) {
       const before = { calls: 0, units: 0 };
       const after = { calls: 0, units: 0 };
-      expect(JSON.stringify(await prepared.searchChannels(q, after))).toBe(JSON.stringify(await reference.searchChannels(q, before)));
+      expect(JSON.stringify(await prepared.searchChannels(q, after))).toBe(
+        JSON.stringify(await reference.searchChannels(q, before)),
+      );
       expect(after).toEqual(before);
     }
   });
@@ -167,9 +191,13 @@ describe('the prepared sample client', () => {
   it('lists videos and channels by id lists as the sample upstream does: order, repeats, unknown ids', async () => {
     const videos = dataset.videos.slice(0, 3).map((video) => video.id);
     const asked = [videos[2]!, 'AAAAAAAAAAA', videos[0]!, videos[2]!, ` ${videos[1]!}`];
-    expect(JSON.stringify(await prepared.listVideosById(asked))).toBe(JSON.stringify(await reference.listVideosById(asked)));
+    expect(JSON.stringify(await prepared.listVideosById(asked))).toBe(
+      JSON.stringify(await reference.listVideosById(asked)),
+    );
     const channels = `${dataset.channels[1]!.id},UCaaaaaaaaaaaaaaaaaaaaaa,,${dataset.channels[0]!.id},${dataset.channels[1]!.id}`;
-    expect(JSON.stringify(await prepared.listChannels({ id: channels }))).toBe(JSON.stringify(await reference.listChannels({ id: channels })));
+    expect(JSON.stringify(await prepared.listChannels({ id: channels }))).toBe(
+      JSON.stringify(await reference.listChannels({ id: channels })),
+    );
     expect(JSON.stringify(await prepared.listChannels({ id: 'UCaaaaaaaaaaaaaaaaaaaaaa' }))).toBe(
       JSON.stringify(await reference.listChannels({ id: 'UCaaaaaaaaaaaaaaaaaaaaaa' })),
     );

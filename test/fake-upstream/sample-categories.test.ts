@@ -35,7 +35,10 @@ describe('videoCategories.list in sample mode', () => {
   it('lists the usual categories in the upstream wire format, for every region', async () => {
     const upstream = createSampleUpstream({ date: DATE });
     for (const region of REGIONS) {
-      const { status, body } = await get(upstream, `videoCategories?part=snippet&regionCode=${region.toLowerCase()}&hl=en`);
+      const { status, body } = await get(
+        upstream,
+        `videoCategories?part=snippet&regionCode=${region.toLowerCase()}&hl=en`,
+      );
       expect(status).toBe(200);
       expect(Object.keys(body)).toEqual(['kind', 'etag', 'items']);
       expect(body.kind).toBe('youtube#videoCategoryListResponse');
@@ -43,27 +46,41 @@ describe('videoCategories.list in sample mode', () => {
         expect(Object.keys(item)).toEqual(['kind', 'etag', 'id', 'snippet']);
         expect(item.kind).toBe('youtube#videoCategory');
         expect(item.etag).toMatch(/^[A-Za-z0-9_-]{27}$/);
-        expect(item.snippet).toEqual({ title: expect.any(String), assignable: expect.any(Boolean), channelId: 'UCBR8-60-B28hp2BmDPdntcQ' });
+        expect(item.snippet).toEqual({
+          title: expect.any(String),
+          assignable: expect.any(Boolean),
+          channelId: 'UCBR8-60-B28hp2BmDPdntcQ',
+        });
       }
       const assignable = body.items.filter((c: any) => c.snippet.assignable).map((c: any) => c.id);
       expect(assignable).toEqual(ASSIGNABLE);
       const others = body.items.filter((c: any) => !c.snippet.assignable).map((c: any) => c.id);
       expect(others).toEqual(NOT_ASSIGNABLE);
       const titles = Object.fromEntries(body.items.map((c: any) => [c.id, c.snippet.title]));
-      expect(titles).toMatchObject({ '10': 'Music', '25': 'News & Politics', '26': 'Howto & Style', '29': 'Nonprofits & Activism' });
+      expect(titles).toMatchObject({
+        '10': 'Music',
+        '25': 'News & Politics',
+        '26': 'Howto & Style',
+        '29': 'Nonprofits & Activism',
+      });
     }
   });
 
   it('honours fields, looks categories up by id, and wants exactly one filter', async () => {
     const upstream = createSampleUpstream({ date: DATE });
-    const slim = await get(upstream, 'videoCategories?part=snippet&regionCode=IN&hl=en&fields=kind,items(id,snippet(title,assignable))');
+    const slim = await get(
+      upstream,
+      'videoCategories?part=snippet&regionCode=IN&hl=en&fields=kind,items(id,snippet(title,assignable))',
+    );
     expect(slim.body.items[0]).toEqual({ id: '1', snippet: { title: 'Film & Animation', assignable: true } });
     const byId = await get(upstream, 'videoCategories?part=snippet&id=10,44');
     expect(byId.body.items.map((c: any) => [c.id, c.snippet.title])).toEqual([
       ['10', 'Music'],
       ['44', 'Trailers'],
     ]);
-    expect((await get(upstream, 'videoCategories?part=snippet')).body.error.errors[0].reason).toBe('missingRequiredParameter');
+    expect((await get(upstream, 'videoCategories?part=snippet')).body.error.errors[0].reason).toBe(
+      'missingRequiredParameter',
+    );
     expect((await get(upstream, 'videoCategories?part=snippet&id=10&regionCode=IN')).status).toBe(400);
   });
 });
@@ -75,7 +92,10 @@ describe('category charts in sample mode', () => {
     for (const region of REGIONS) {
       let charted = 0;
       for (const category of [...ASSIGNABLE, '18', '30', '44']) {
-        const { status, body } = await get(upstream, `videos?part=id&chart=mostPopular&regionCode=${region}&videoCategoryId=${category}`);
+        const { status, body } = await get(
+          upstream,
+          `videos?part=id&chart=mostPopular&regionCode=${region}&videoCategoryId=${category}`,
+        );
         if (status === 200) {
           expect(ASSIGNABLE).toContain(category);
           expect(body.items.length).toBeGreaterThan(0);
@@ -122,7 +142,9 @@ describe('category charts in sample mode', () => {
       expect(pages[0].pageInfo).toEqual({ totalResults: videos.length, resultsPerPage: 50 });
       expect(new Set(videos.map((v) => v.id)).size).toBe(videos.length);
       expect(videos.every((v) => v.snippet?.categoryId === category)).toBe(true);
-      expect(videos.map((v) => v.id)).toEqual(createSampleCategoryChart({ date: DATE, region, categoryId: category })?.map((v) => v.id));
+      expect(videos.map((v) => v.id)).toEqual(
+        createSampleCategoryChart({ date: DATE, region, categoryId: category })?.map((v) => v.id),
+      );
     }
     expect((await walk(upstream, 'IN', '10')).videos).toHaveLength(200);
   });
@@ -148,7 +170,8 @@ describe('category charts in sample mode', () => {
   });
 
   it('is the same for the same date, and keeps videos on a category chart for several days', () => {
-    const chart = (date: string) => createSampleCategoryChart({ date, region: 'IN', categoryId: '27' })?.map((v) => v.id) ?? [];
+    const chart = (date: string) =>
+      createSampleCategoryChart({ date, region: 'IN', categoryId: '27' })?.map((v) => v.id) ?? [];
     expect(chart(DATE)).toEqual(chart(DATE));
     let kept = 0;
     let total = 0;

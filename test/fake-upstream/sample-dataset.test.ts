@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_EXAMPLES, SAMPLE_MARK, createSampleDataset, createSampleDay } from '../../src/fake-upstream/sample-dataset.ts';
+import {
+  SAMPLE_EXAMPLES,
+  SAMPLE_MARK,
+  createSampleDataset,
+  createSampleDay,
+} from '../../src/fake-upstream/sample-dataset.ts';
 import { createSampleUpstream } from '../../src/fake-upstream/sample-upstream.ts';
 import { extractHashtags } from '../../src/lib/hashtags.ts';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
@@ -21,7 +26,8 @@ function chartVideos(date: string, region: Region): VideoResource[] {
 function charted(start: string, days: number): { region: Region; video: VideoResource }[] {
   const out: { region: Region; video: VideoResource }[] = [];
   for (let d = 0; d < days; d++)
-    for (const region of REGIONS) for (const video of chartVideos(isoDay(start, d), region)) out.push({ region, video });
+    for (const region of REGIONS)
+      for (const video of chartVideos(isoDay(start, d), region)) out.push({ region, video });
   return out;
 }
 
@@ -31,7 +37,9 @@ const codePoints = (s: string) => [...s].length;
 
 describe('determinism', () => {
   it('gives the same JSON for the same date, every time', () => {
-    expect(JSON.stringify(createSampleDataset({ date: DATE }))).toBe(JSON.stringify(createSampleDataset({ date: DATE })));
+    expect(JSON.stringify(createSampleDataset({ date: DATE }))).toBe(
+      JSON.stringify(createSampleDataset({ date: DATE })),
+    );
   });
 
   it('works for any date, far in the past or future, and refuses a non-date', () => {
@@ -40,7 +48,8 @@ describe('determinism', () => {
       expect(Object.keys(ds.charts).sort()).toEqual([...REGIONS].sort());
       expect(ds.charts.IN?.length).toBeGreaterThan(150);
     }
-    for (const date of ['2025-02-30', '2025-8-1', 'today', '']) expect(() => createSampleDataset({ date })).toThrow(RangeError);
+    for (const date of ['2025-02-30', '2025-8-1', 'today', ''])
+      expect(() => createSampleDataset({ date })).toThrow(RangeError);
   });
 
   it('gives each region a chart of its own size (IN up to 200, BD about 30)', () => {
@@ -89,7 +98,8 @@ describe('videos trend for several days with growing views', () => {
       expect(days[days.length - 1]! - days[0]!).toBeLessThan(7);
       for (let i = 1; i < views.length; i++) expect(views[i]).toBeGreaterThanOrEqual(views[i - 1]!);
       // Only videos seen from first to last day inside the window.
-      if (days.length > 1 && days[0]! > 0 && days[days.length - 1]! < 20) ratios.push(views[views.length - 1]! / views[0]!);
+      if (days.length > 1 && days[0]! > 0 && days[days.length - 1]! < 20)
+        ratios.push(views[views.length - 1]! / views[0]!);
     }
     const multiDay = [...seen.values()].filter((e) => e.days.length > 1).length / seen.size;
     expect(multiDay).toBeGreaterThan(0.6);
@@ -128,7 +138,8 @@ describe('wire format', () => {
   it('keeps every tag list within YouTube’s 500-character budget', () => {
     for (const v of ds.videos) {
       const tags = v.snippet?.tags ?? [];
-      const cost = tags.reduce((sum, t) => sum + codePoints(t) + (t.includes(' ') ? 2 : 0), 0) + Math.max(0, tags.length - 1);
+      const cost =
+        tags.reduce((sum, t) => sum + codePoints(t) + (t.includes(' ') ? 2 : 0), 0) + Math.max(0, tags.length - 1);
       expect(cost).toBeLessThanOrEqual(500);
       for (const t of tags) expect(t).not.toContain(',');
     }
@@ -141,7 +152,9 @@ describe('wire format', () => {
     const live = ds.videos.filter((v) => v.snippet?.liveBroadcastContent === 'live');
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((v) => v.contentDetails?.duration === 'P0D')).toBe(true);
-    expect(ds.videos.some((v) => v.snippet?.liveBroadcastContent === 'upcoming' && v.statistics?.viewCount === '0')).toBe(true);
+    expect(
+      ds.videos.some((v) => v.snippet?.liveBroadcastContent === 'upcoming' && v.statistics?.viewCount === '0'),
+    ).toBe(true);
     const published = ds.videos.map((v) => v.snippet?.publishedAt ?? '');
     expect(published.some((p) => /T\d\d:\d\d:\d\dZ$/.test(p))).toBe(true);
     expect(published.some((p) => /\.\d{3}Z$/.test(p))).toBe(true);
@@ -258,7 +271,8 @@ describe('SAMPLE_EXAMPLES and the sample upstream', () => {
   it('resolves every example on any date through the sample upstream, with any key', async () => {
     for (const date of ['2024-03-15', DATE]) {
       const upstream = createSampleUpstream({ date });
-      const get = async (q: string) => (await upstream.fetch(`https://www.googleapis.com/youtube/v3/${q}&key=any-key-at-all`)).json();
+      const get = async (q: string) =>
+        (await upstream.fetch(`https://www.googleapis.com/youtube/v3/${q}&key=any-key-at-all`)).json();
       const ids = [
         SAMPLE_EXAMPLES.videoId,
         SAMPLE_EXAMPLES.liveVideoId,
@@ -276,7 +290,10 @@ describe('SAMPLE_EXAMPLES and the sample upstream', () => {
       expect(main?.snippet?.tags?.length).toBeGreaterThan(10);
       expect(extractHashtags(main?.snippet?.title ?? '', main?.snippet?.description ?? '').length).toBeGreaterThan(0);
       expect([live?.contentDetails?.duration, live?.snippet?.liveBroadcastContent]).toEqual(['P0D', 'live']);
-      expect([upcoming?.contentDetails?.duration, upcoming?.snippet?.liveBroadcastContent]).toEqual(['P0D', 'upcoming']);
+      expect([upcoming?.contentDetails?.duration, upcoming?.snippet?.liveBroadcastContent]).toEqual([
+        'P0D',
+        'upcoming',
+      ]);
       expect(long?.contentDetails?.duration).toBe('PT9H37M30S');
       expect(dayLong?.contentDetails?.duration).toBe('P1DT2H3M');
       expect(noTags?.snippet).not.toHaveProperty('tags');
@@ -295,7 +312,9 @@ describe('SAMPLE_EXAMPLES and the sample upstream', () => {
   it('writes a video only when asked for, exactly as the written-out dataset has it', async () => {
     const { dataset } = createSampleDay({ date: DATE });
     const eager = createSampleDataset({ date: DATE });
-    expect(dataset.videos.map((v) => v.id)).toEqual(Object.entries(SAMPLE_EXAMPLES).flatMap(([name, id]) => (/videoId$/i.test(name) ? [id] : [])));
+    expect(dataset.videos.map((v) => v.id)).toEqual(
+      Object.entries(SAMPLE_EXAMPLES).flatMap(([name, id]) => (/videoId$/i.test(name) ? [id] : [])),
+    );
     expect(dataset.charts).toEqual(eager.charts);
     const ids = REGIONS.map((region, i) => eager.charts[region]?.[i * 3] as string);
     expect(ids.map((id) => JSON.stringify(dataset.findVideo?.(id)))).toEqual(
@@ -303,7 +322,9 @@ describe('SAMPLE_EXAMPLES and the sample upstream', () => {
     );
     expect(dataset.findVideo?.('dQw4w9WgXcQ')).toBeUndefined();
     const upstream = createSampleUpstream({ date: DATE });
-    const res = await upstream.fetch(`https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&id=${ids.join(',')}&key=k`);
+    const res = await upstream.fetch(
+      `https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&id=${ids.join(',')}&key=k`,
+    );
     expect((await res.json()).items.map((v: VideoResource) => v.statistics?.viewCount)).toEqual(
       ids.map((id) => eager.videos.find((v) => v.id === id)?.statistics?.viewCount),
     );

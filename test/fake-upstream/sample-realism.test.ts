@@ -73,18 +73,36 @@ describe('sample titles look like each country’s trending titles', () => {
     const brCaps = share(titlesOf('BR'), (t) => t === t.toLocaleUpperCase('pt-BR') && /\p{Lu}/u.test(t));
     expect(brCaps).toBeGreaterThan(0.25);
     expect(brCaps).toBeLessThan(0.42);
-    expect(share(titlesOf('BR'), (t) => /\b(de|do|da|com|para|que|não|você)\b|[ãõçáéêó]/iu.test(t))).toBeGreaterThan(0.5);
-    expect(share(titlesOf('ID'), (t) => /\b(dan|yang|di|ini|untuk|terbaru|cara|resep|hari|lucu|mana)\b/i.test(t))).toBeGreaterThan(0.3);
-    expect(share(titlesOf('NG'), (t) => /\b(na|dey|don|wahala|sotay|ti|mi|oga|omo|abeg)\b/i.test(t))).toBeGreaterThan(0.03);
+    expect(share(titlesOf('BR'), (t) => /\b(de|do|da|com|para|que|não|você)\b|[ãõçáéêó]/iu.test(t))).toBeGreaterThan(
+      0.5,
+    );
+    expect(
+      share(titlesOf('ID'), (t) => /\b(dan|yang|di|ini|untuk|terbaru|cara|resep|hari|lucu|mana)\b/i.test(t)),
+    ).toBeGreaterThan(0.3);
+    expect(share(titlesOf('NG'), (t) => /\b(na|dey|don|wahala|sotay|ti|mi|oga|omo|abeg)\b/i.test(t))).toBeGreaterThan(
+      0.03,
+    );
   });
 
   it('puts digits and emoji in some titles of every region, but not in most', () => {
     for (const region of REGIONS) {
       const titles = titlesOf(region);
-      expect(share(titles, (t) => /\p{N}/u.test(t)), region).toBeGreaterThan(0.2);
-      expect(share(titles, (t) => /\p{N}/u.test(t)), region).toBeLessThan(0.9);
-      expect(share(titles, (t) => /\p{Extended_Pictographic}/u.test(t)), region).toBeGreaterThan(0.05);
-      expect(share(titles, (t) => /\p{Extended_Pictographic}/u.test(t)), region).toBeLessThan(0.45);
+      expect(
+        share(titles, (t) => /\p{N}/u.test(t)),
+        region,
+      ).toBeGreaterThan(0.2);
+      expect(
+        share(titles, (t) => /\p{N}/u.test(t)),
+        region,
+      ).toBeLessThan(0.9);
+      expect(
+        share(titles, (t) => /\p{Extended_Pictographic}/u.test(t)),
+        region,
+      ).toBeGreaterThan(0.05);
+      expect(
+        share(titles, (t) => /\p{Extended_Pictographic}/u.test(t)),
+        region,
+      ).toBeLessThan(0.45);
     }
   });
 });

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUpstreamEmulator, type UpstreamEmulator } from '../support/emulator.ts';
 import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
-import { FIXTURE_CHART_SIZES, HINDI_VIDEO_ID, NON_LATIN_HANDLE_CHANNEL, fixtureDataset } from '../fixtures/upstream-dataset.ts';
+import {
+  FIXTURE_CHART_SIZES,
+  HINDI_VIDEO_ID,
+  NON_LATIN_HANDLE_CHANNEL,
+  fixtureDataset,
+} from '../fixtures/upstream-dataset.ts';
 
 const KEY = 'AIzaSyTEST-serve-key-0123456789abcdef';
 const headers = { 'X-Goog-Api-Key': KEY };
@@ -47,9 +52,12 @@ describe('startFakeUpstream', () => {
       token = body.nextPageToken ?? '';
     } while (token);
     expect(count).toBe(FIXTURE_CHART_SIZES.IN);
-    const res = await fetch(`${server.baseUrl}/channels?part=id&forHandle=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`, {
-      headers,
-    });
+    const res = await fetch(
+      `${server.baseUrl}/channels?part=id&forHandle=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`,
+      {
+        headers,
+      },
+    );
     expect((await res.json()).items[0].id).toBe(NON_LATIN_HANDLE_CHANNEL.id);
   });
 
@@ -99,7 +107,10 @@ describe('startFakeUpstream', () => {
   it('drips the body slowly enough for a client timeout to fire mid-body', async () => {
     const { emulator, server } = await serve();
     emulator.injectFault({ kind: 'slowDrip', chunkDelayMs: 30 });
-    const res = await fetch(`${server.baseUrl}/videos?part=snippet&id=${HINDI_VIDEO_ID}`, { headers, signal: AbortSignal.timeout(200) });
+    const res = await fetch(`${server.baseUrl}/videos?part=snippet&id=${HINDI_VIDEO_ID}`, {
+      headers,
+      signal: AbortSignal.timeout(200),
+    });
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toMatchObject({ name: 'TimeoutError' });
   });
@@ -124,7 +135,10 @@ describe('startFakeUpstream', () => {
     const { emulator, server } = await serve();
     emulator.injectFault({ kind: 'hugeBody', bytes: 50 * 1024 * 1024 });
     const controller = new AbortController();
-    const res = await fetch(`${server.baseUrl}/videos?part=id&id=${HINDI_VIDEO_ID}`, { headers, signal: controller.signal });
+    const res = await fetch(`${server.baseUrl}/videos?part=id&id=${HINDI_VIDEO_ID}`, {
+      headers,
+      signal: controller.signal,
+    });
     const reader = res.body!.getReader();
     await reader.read();
     controller.abort();

@@ -44,11 +44,22 @@ describe('concurrent misses for different videos', () => {
     server.upstream.injectFault({ kind: 'latency', ms: 150 });
     const opener = server.get(`/api/v1/video?url=${HINDI_VIDEO_ID}`);
     await pause(30);
-    const ids = [NO_TAGS_VIDEO_ID, HIDDEN_LIKES_VIDEO_ID, COMMENTS_OFF_VIDEO_ID, LIVE_VIDEO_ID, BENGALI_VIDEO_ID, MISSING_VIDEO_ID];
+    const ids = [
+      NO_TAGS_VIDEO_ID,
+      HIDDEN_LIKES_VIDEO_ID,
+      COMMENTS_OFF_VIDEO_ID,
+      LIVE_VIDEO_ID,
+      BENGALI_VIDEO_ID,
+      MISSING_VIDEO_ID,
+    ];
     const answers = await Promise.all(
       ids.map(async (id) => {
         const response = await server.get(`/api/v1/tags?url=${id}`);
-        return { id, status: response.status, body: (await response.json()) as { ok: boolean; data?: { video_id: string } } };
+        return {
+          id,
+          status: response.status,
+          body: (await response.json()) as { ok: boolean; data?: { video_id: string } },
+        };
       }),
     );
     expect((await opener).status).toBe(200);
@@ -60,7 +71,10 @@ describe('concurrent misses for different videos', () => {
         expect(answer.body.data?.video_id).toBe(answer.id);
       }
     }
-    expect(server.upstream.calls.map((c) => c.params['id']?.split(',').sort())).toEqual([[HINDI_VIDEO_ID], [...ids].sort()]);
+    expect(server.upstream.calls.map((c) => c.params['id']?.split(',').sort())).toEqual([
+      [HINDI_VIDEO_ID],
+      [...ids].sort(),
+    ]);
     // One line per request, and the sums are what the upstream counted: each call charged to one request.
     const lines = logLines();
     expect(lines).toHaveLength(7);

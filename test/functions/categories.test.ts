@@ -36,7 +36,7 @@ function preparedData(): PreparedData & { reads: string[] } {
           { ...SHORTS, has_chart: false, videos_measured: 0, latest_date: '2026-11-18', snapshots: 1 },
         ],
       },
-    } as Partial<BuildManifest["regions"]> as BuildManifest["regions"],
+    } as Partial<BuildManifest['regions']> as BuildManifest['regions'],
   };
   return {
     ...base,
@@ -78,7 +78,9 @@ describe('the category parameter', () => {
     const deps = { data: preparedData() };
     expect((await call(trendingTagsEndpoint, `region=in&days=30&category=${token}`, deps)).category).toEqual(category);
     expect((await call(risingTagsEndpoint, `region=IN&category=${token}`, deps)).category).toEqual(category);
-    expect((await call(tagHistoryEndpoint, `region=IN&tag=Cricket&category=${token}`, deps)).category).toEqual(category);
+    expect((await call(tagHistoryEndpoint, `region=IN&tag=Cricket&category=${token}`, deps)).category).toEqual(
+      category,
+    );
     expect((await call(titleScoreEndpoint, `region=IN&title=Hi&category=${token}`, deps)).category).toEqual(category);
     expect(deps.data.reads).toEqual([
       `window IN 30 ${category.slug}`,
@@ -97,11 +99,20 @@ describe('the category parameter', () => {
 
   it('answers a known category a region never listed like a region without snapshots', async () => {
     const got = await call(risingTagsEndpoint, 'region=US&category=education', { data: preparedData() });
-    expect(got).toMatchObject({ region: 'US', category: { id: '27', slug: 'education', name: 'Education' }, videos_measured: 0, fetched_at: null, tags: [] });
+    expect(got).toMatchObject({
+      region: 'US',
+      category: { id: '27', slug: 'education', name: 'Education' },
+      videos_measured: 0,
+      fetched_at: null,
+      tags: [],
+    });
   });
 
   it.each([
-    ['region=IN&category=cooking', /"category" must be a category slug, one of .*music.*nonprofits-activism, shorts, .*got "cooking"/],
+    [
+      'region=IN&category=cooking',
+      /"category" must be a category slug, one of .*music.*nonprofits-activism, shorts, .*got "cooking"/,
+    ],
     ['region=US&category=shorts', /"category" must be .*nonprofits-activism, or its numeric.*got "shorts"/],
     ['region=IN&category=99', /got "99"/],
     ['region=IN&category=m%C3%BAsica', /"category" must be .*got "música"/],
@@ -135,6 +146,8 @@ describe('the categories endpoint', () => {
       latest_date: null,
       categories: [],
     });
-    await expect(call(categoriesEndpoint, 'region=GB', { data: preparedData() })).rejects.toMatchObject({ status: 422 });
+    await expect(call(categoriesEndpoint, 'region=GB', { data: preparedData() })).rejects.toMatchObject({
+      status: 422,
+    });
   });
 });

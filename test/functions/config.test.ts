@@ -35,7 +35,9 @@ describe('SNAPSHOT_RETENTION_DAYS', () => {
   });
 
   it.each(['0', '91', '30d', '-30', '2.5'])('refuses %j, naming the variable', (value) => {
-    expect(() => loadConfig({ SNAPSHOT_RETENTION_DAYS: value })).toThrow(/SNAPSHOT_RETENTION_DAYS: SNAPSHOT_RETENTION_DAYS must be/);
+    expect(() => loadConfig({ SNAPSHOT_RETENTION_DAYS: value })).toThrow(
+      /SNAPSHOT_RETENTION_DAYS: SNAPSHOT_RETENTION_DAYS must be/,
+    );
   });
 });
 

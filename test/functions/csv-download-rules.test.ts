@@ -7,7 +7,15 @@ import { REGIONS } from '../../src/lib/regions.ts';
 import { KNOWN_CATEGORIES } from '../../src/lib/categories.ts';
 
 const LATEST = '2026-11-20';
-const category = (slug: string, latest: string) => ({ id: '1', slug, name: slug, has_chart: true, videos_measured: 1, latest_date: latest, snapshots: 1 });
+const category = (slug: string, latest: string) => ({
+  id: '1',
+  slug,
+  name: slug,
+  has_chart: true,
+  videos_measured: 1,
+  latest_date: latest,
+  snapshots: 1,
+});
 const manifest: BuildManifest = {
   built_at: `${LATEST}T07:00:00.000Z`,
   source: 'live',
@@ -21,15 +29,32 @@ const manifest: BuildManifest = {
         fetched_at: null,
         snapshots: 3,
         skipped_files: [],
-        categories: KNOWN_CATEGORIES.map((c) => category(c.slug, region === 'IN' && c.slug === 'sports' ? '2026-11-18' : LATEST)),
+        categories: KNOWN_CATEGORIES.map((c) =>
+          category(c.slug, region === 'IN' && c.slug === 'sports' ? '2026-11-18' : LATEST),
+        ),
       },
     ]),
   ) as unknown as BuildManifest['regions'],
 };
-const TABLES = ['tags-1d', 'tags-7d', 'tags-30d', 'tags-90d', 'hashtags-1d', 'hashtags-7d', 'hashtags-30d', 'hashtags-90d', 'rising-1d', 'rising-7d', 'rising-30d'];
+const TABLES = [
+  'tags-1d',
+  'tags-7d',
+  'tags-30d',
+  'tags-90d',
+  'hashtags-1d',
+  'hashtags-7d',
+  'hashtags-30d',
+  'hashtags-90d',
+  'rising-1d',
+  'rising-7d',
+  'rising-30d',
+];
 const paths = REGIONS.flatMap((region) => {
   const base = `/trending/${region.toLowerCase()}/`;
-  return [...TABLES.map((t) => `${base}${t}.csv`), ...KNOWN_CATEGORIES.flatMap((c) => TABLES.map((t) => `${base}${c.slug}/${t}.csv`))];
+  return [
+    ...TABLES.map((t) => `${base}${t}.csv`),
+    ...KNOWN_CATEGORIES.flatMap((c) => TABLES.map((t) => `${base}${c.slug}/${t}.csv`)),
+  ];
 });
 
 /** What a `_headers` reader does for one path: the rules whose pattern matches, merged in order. */

@@ -52,7 +52,10 @@ describe('the hourly rate limit', () => {
 
   it('150 concurrent requests from one client admit exactly 100', async () => {
     const all = await Promise.all(Array.from({ length: 150 }, () => httpGet(url(ENDPOINT), { from: '127.0.0.4' })));
-    const counts = all.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    const counts = all.reduce<Record<number, number>>(
+      (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+      {},
+    );
     expect(counts).toEqual({ 200: 100, 429: 50 });
   });
 
@@ -106,7 +109,12 @@ describe('the hourly rate limit', () => {
 describe('with TRUST_PROXY', () => {
   let proxied: TestServer;
   beforeAll(async () => {
-    proxied = await startTestServer({ dataset: fixtureDataset, rateLimitPerHour: 100, trustProxy: 1, now: () => clock });
+    proxied = await startTestServer({
+      dataset: fixtureDataset,
+      rateLimitPerHour: 100,
+      trustProxy: 1,
+      now: () => clock,
+    });
   });
   afterAll(async () => {
     await proxied.close();
@@ -114,7 +122,8 @@ describe('with TRUST_PROXY', () => {
   const via = (xff: string) => httpGet(proxied.baseUrl + ENDPOINT, { headers: { 'X-Forwarded-For': xff } });
 
   it('IPv6 clients in one /56 share a bucket; the next /56 has its own', async () => {
-    for (let i = 0; i < 100; i++) expect((await via(`2001:db8:1:aa${(i % 256).toString(16).padStart(2, '0')}::${i + 1}`)).status).toBe(200);
+    for (let i = 0; i < 100; i++)
+      expect((await via(`2001:db8:1:aa${(i % 256).toString(16).padStart(2, '0')}::${i + 1}`)).status).toBe(200);
     expect((await via('2001:db8:1:aaff:ffff::1')).status).toBe(429);
     expect((await via('2001:db8:1:ab00::1')).status).toBe(200);
   });
@@ -155,9 +164,9 @@ describe('caching semantics', () => {
   });
 
   it('404 and 422 are cached briefly; 502 is no-store', async () => {
-    expect((await httpGet(url(`/api/v1/video?url=${MISSING_VIDEO_ID}`), { from: '127.0.0.7' })).headers['cache-control']).toBe(
-      'public, max-age=60, s-maxage=60',
-    );
+    expect(
+      (await httpGet(url(`/api/v1/video?url=${MISSING_VIDEO_ID}`), { from: '127.0.0.7' })).headers['cache-control'],
+    ).toBe('public, max-age=60, s-maxage=60');
     expect((await httpGet(url('/api/v1/video?url=nope'), { from: '127.0.0.7' })).headers['cache-control']).toBe(
       'public, max-age=60, s-maxage=60',
     );

@@ -22,14 +22,16 @@ function sourceFiles(dir: string): string[] {
 /** The project files a module imports by value (relative specifiers only; packages cannot import us back). */
 export function valueImports(file: string, text: string): string[] {
   const found: string[] = [];
-  const statement = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+  const statement =
+    /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
   for (const match of text.matchAll(statement)) {
     const specifier = match[4] ?? match[5]!;
     if (match[2] || !specifier.startsWith('.')) continue;
     // `import { type A, type B } from` is type-only too.
     const names = match[3] ?? '';
     const braces = /^\{([^}]*)\}$/.exec(names.trim());
-    if (braces && braces[1]!.split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
+    if (braces && braces[1]!.split(',').every((name) => name.trim() === '' || name.trim().startsWith('type ')))
+      continue;
     found.push(resolve(dirname(file), specifier));
   }
   return found;
@@ -58,7 +60,8 @@ describe('the import graph', () => {
   it('has no circle of value imports under src/ and functions/', () => {
     const graph = new Map<string, string[]>();
     for (const root of ROOTS) {
-      for (const file of sourceFiles(join(PROJECT_ROOT, root))) graph.set(file, valueImports(file, readFileSync(file, 'utf8')));
+      for (const file of sourceFiles(join(PROJECT_ROOT, root)))
+        graph.set(file, valueImports(file, readFileSync(file, 'utf8')));
     }
     expect(graph.size).toBeGreaterThan(50);
     const cycles = findCycles(graph).map((cycle) => cycle.map((file) => relative(PROJECT_ROOT, file)).join(' → '));
@@ -73,6 +76,11 @@ describe('the import graph', () => {
       ['/d.ts', ['/a.ts']],
     ]);
     expect(findCycles(graph)).toEqual([['/a.ts', '/b.ts', '/c.ts', '/a.ts']]);
-    expect(valueImports('/x/m.ts', "import type { T } from './t.ts';\nimport { type U } from './u.ts';\nimport { v } from './v.ts';\n")).toEqual(['/x/v.ts']);
+    expect(
+      valueImports(
+        '/x/m.ts',
+        "import type { T } from './t.ts';\nimport { type U } from './u.ts';\nimport { v } from './v.ts';\n",
+      ),
+    ).toEqual(['/x/v.ts']);
   });
 });

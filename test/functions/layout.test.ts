@@ -24,13 +24,18 @@ async function importsOf(file: string): Promise<string[]> {
 
 async function offending(files: string[], forbidden: RegExp): Promise<string[]> {
   const found: string[] = [];
-  for (const file of files) for (const target of await importsOf(file)) if (forbidden.test(target)) found.push(`${file} → ${target}`);
+  for (const file of files)
+    for (const target of await importsOf(file)) if (forbidden.test(target)) found.push(`${file} → ${target}`);
   return found;
 }
 
 describe('the layout', () => {
   it('the shared functions/ modules and the site import no runtime adapter', async () => {
-    const shared = [...(await sourceFiles('functions', false)), ...(await sourceFiles('functions/api')), ...(await sourceFiles('src'))];
+    const shared = [
+      ...(await sourceFiles('functions', false)),
+      ...(await sourceFiles('functions/api')),
+      ...(await sourceFiles('src')),
+    ];
     expect(shared.length).toBeGreaterThan(40);
     expect(await offending(shared, /^functions\/(node|worker)\//)).toEqual([]);
   });
@@ -41,7 +46,11 @@ describe('the layout', () => {
   });
 
   it('product code imports nothing from test support (the fault-injecting emulator stays in tests)', async () => {
-    const product = [...(await sourceFiles('functions')), ...(await sourceFiles('src')), ...(await sourceFiles('ingest'))];
+    const product = [
+      ...(await sourceFiles('functions')),
+      ...(await sourceFiles('src')),
+      ...(await sourceFiles('ingest')),
+    ];
     expect(await offending(product, /^test\//)).toEqual([]);
   });
 

@@ -152,8 +152,18 @@ describe('channel references and their upstream cost', () => {
   it.each([
     ['a /channel/ link', `https://www.youtube.com/channel/${HANDLE_CHANNEL.id}`, HANDLE_CHANNEL.id, 1],
     ['a bare @handle', HANDLE_CHANNEL.handle, HANDLE_CHANNEL.id, 1],
-    ['a handle URL', `https://www.youtube.com/${HIDDEN_SUBSCRIBERS_CHANNEL.handle}/videos`, HIDDEN_SUBSCRIBERS_CHANNEL.id, 1],
-    ['a percent-encoded Devanagari handle', `https://www.youtube.com/@${q(NON_LATIN_HANDLE_CHANNEL.handle.slice(1))}`, NON_LATIN_HANDLE_CHANNEL.id, 1],
+    [
+      'a handle URL',
+      `https://www.youtube.com/${HIDDEN_SUBSCRIBERS_CHANNEL.handle}/videos`,
+      HIDDEN_SUBSCRIBERS_CHANNEL.id,
+      1,
+    ],
+    [
+      'a percent-encoded Devanagari handle',
+      `https://www.youtube.com/@${q(NON_LATIN_HANDLE_CHANNEL.handle.slice(1))}`,
+      NON_LATIN_HANDLE_CHANNEL.id,
+      1,
+    ],
     ['a /user/ link', `https://www.youtube.com/user/${USERNAME_CHANNEL.username}`, USERNAME_CHANNEL.id, 1],
     ['a video link', `https://youtu.be/${BENGALI_VIDEO_ID}`, null, 2],
   ])('%s resolves', async (_label, ref, expectedId, calls) => {
@@ -165,7 +175,9 @@ describe('channel references and their upstream cost', () => {
   });
 
   it('a /c/ name falls back to a search, matching the custom URL exactly', async () => {
-    const { status, body } = await get(`/api/v1/channel?url=${q(`https://www.youtube.com/c/${SEARCH_ONLY_CHANNEL.customName}`)}`);
+    const { status, body } = await get(
+      `/api/v1/channel?url=${q(`https://www.youtube.com/c/${SEARCH_ONLY_CHANNEL.customName}`)}`,
+    );
     expect(status).toBe(200);
     expect(body.data.id).toBe(SEARCH_ONLY_CHANNEL.id);
     expect(server.upstream.calls.map((call) => call.resource)).toEqual(['channels', 'search', 'channels']);

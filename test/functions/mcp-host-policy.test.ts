@@ -41,14 +41,24 @@ describe('MCP_ALLOWED_HOSTS and PUBLIC_API_BASE', () => {
   });
 
   it('are read as trimmed lower-case host patterns, the public base’s host added', () => {
-    const config = loadConfig({ MCP_ALLOWED_HOSTS: ' Tagdex.Example.org, *.workers.dev ,,[::1]:80', PUBLIC_API_BASE: 'https://api.example.net:8443/v1' });
-    expect(mcpAllowedHosts(config)).toEqual(['tagdex.example.org', '*.workers.dev', '[::1]:80', 'api.example.net:8443']);
+    const config = loadConfig({
+      MCP_ALLOWED_HOSTS: ' Tagdex.Example.org, *.workers.dev ,,[::1]:80',
+      PUBLIC_API_BASE: 'https://api.example.net:8443/v1',
+    });
+    expect(mcpAllowedHosts(config)).toEqual([
+      'tagdex.example.org',
+      '*.workers.dev',
+      '[::1]:80',
+      'api.example.net:8443',
+    ]);
   });
 
   it.each(['https://tagdex.example.org', 'tagdex.example.org/mcp', 'exa mple.org', '*example.org'])(
     'refuses %j, naming the variable and the accepted forms',
     (value) => {
-      expect(() => loadConfig({ MCP_ALLOWED_HOSTS: value })).toThrow(/MCP_ALLOWED_HOSTS\.0: ".*" is not a host: give comma-separated host names/);
+      expect(() => loadConfig({ MCP_ALLOWED_HOSTS: value })).toThrow(
+        /MCP_ALLOWED_HOSTS\.0: ".*" is not a host: give comma-separated host names/,
+      );
     },
   );
 });

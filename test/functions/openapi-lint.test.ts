@@ -33,7 +33,12 @@ interface LintReport {
 function lint(file: string): LintReport {
   const args = [REDOCLY, 'lint', '--extends', 'recommended', '--format', 'json', file];
   const run = OFFLINE
-    ? spawnSync('unshare', ['-rn', process.execPath, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: lintEnv() })
+    ? spawnSync('unshare', ['-rn', process.execPath, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: lintEnv(),
+      })
     : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 60_000, env: lintEnv() });
   expect(run.error).toBeUndefined();
   const json = run.stdout.slice(run.stdout.indexOf('{'));
@@ -57,7 +62,10 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('the linter can fail: a document without security or licence is reported', async () => {
-    const document = (await (await server.get('/api/v1/openapi.json')).json()) as { info: Record<string, unknown>; paths: Record<string, { get: Record<string, unknown> }> };
+    const document = (await (await server.get('/api/v1/openapi.json')).json()) as {
+      info: Record<string, unknown>;
+      paths: Record<string, { get: Record<string, unknown> }>;
+    };
     delete document.info.license;
     for (const item of Object.values(document.paths)) delete item.get.security;
     const file = join(dir, 'broken.json');

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { fixtureDataset, HINDI_VIDEO_ID, MISSING_VIDEO_ID, HANDLE_CHANNEL, NO_TAGS_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
+import {
+  fixtureDataset,
+  HINDI_VIDEO_ID,
+  MISSING_VIDEO_ID,
+  HANDLE_CHANNEL,
+  NO_TAGS_VIDEO_ID,
+} from '../fixtures/upstream-dataset.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
@@ -24,7 +30,11 @@ addFormats.default(ajv);
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'tagdex-openapi-'));
   const emulator = createUpstreamEmulator(fixtureDataset);
-  const client = createYouTubeClient({ apiKey: 'k', baseUrl: 'http://fixture.invalid/youtube/v3', fetch: emulator.fetch });
+  const client = createYouTubeClient({
+    apiKey: 'k',
+    baseUrl: 'http://fixture.invalid/youtube/v3',
+    fetch: emulator.fetch,
+  });
   await runIngest({ dataDir: join(root, 'data'), date: '2026-11-20', regions: ['IN', 'US'], client, log: () => {} });
   await buildIndexes({ dataRoot: join(root, 'data'), buildDir: join(root, 'build'), source: 'live' });
   server = await startTestServer({ dataset: fixtureDataset, buildDir: join(root, 'build'), rateLimitPerHour: 0 });
@@ -40,7 +50,9 @@ afterAll(async () => {
 function validatorFor(path: string, status: number) {
   const response = doc.paths[path]?.get?.responses?.[String(status)];
   expect(response, `${path} documents ${status}`).toBeDefined();
-  const schema = JSON.parse(JSON.stringify(response.content['application/json'].schema).replaceAll('"#/components', '"tagdex#/components'));
+  const schema = JSON.parse(
+    JSON.stringify(response.content['application/json'].schema).replaceAll('"#/components', '"tagdex#/components'),
+  );
   return ajv.compile(schema);
 }
 
@@ -93,13 +105,17 @@ describe('the OpenAPI document', () => {
     });
     const history = doc.paths['/api/v1/tag-history'].get.parameters;
     expect(history.find((p: any) => p.name === 'tag')).toMatchObject({ required: true });
-    expect(history.find((p: any) => p.name === 'days')).toMatchObject({ schema: { minimum: 1, maximum: 90, default: 90 } });
+    expect(history.find((p: any) => p.name === 'days')).toMatchObject({
+      schema: { minimum: 1, maximum: 90, default: 90 },
+    });
     const params = doc.paths['/api/v1/trending-tags'].get.parameters;
     expect(params.find((p: any) => p.name === 'days')).toMatchObject({
       required: false,
       schema: { type: 'integer', minimum: 1, maximum: 90, default: 7 },
     });
-    expect(params.find((p: any) => p.name === 'limit')).toMatchObject({ schema: { minimum: 1, maximum: 500, default: 50 } });
+    expect(params.find((p: any) => p.name === 'limit')).toMatchObject({
+      schema: { minimum: 1, maximum: 500, default: 50 },
+    });
     expect(params.find((p: any) => p.name === 'region')).toMatchObject({ required: true });
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const status of ['200', '422', '429']) expect(item.get.responses[status], `${path} ${status}`).toBeDefined();

@@ -20,7 +20,10 @@ const manifest: BuildManifest = {
   built_at: '2025-06-10T08:00:00.000Z',
   source: 'sample',
   regions: Object.fromEntries(
-    REGIONS.map((r): [string, ManifestRegion] => [r, { latest_date: null, fetched_at: null, snapshots: 0, skipped_files: [] }]),
+    REGIONS.map((r): [string, ManifestRegion] => [
+      r,
+      { latest_date: null, fetched_at: null, snapshots: 0, skipped_files: [] },
+    ]),
   ) as BuildManifest['regions'],
 };
 
@@ -34,11 +37,15 @@ describe('loadPreparedData', () => {
     await write('manifest.json', manifest);
     await write('title-bench/IN.json', { region: 'IN', date: null });
     const data = await loadPreparedData(dir);
-    await expect(data.titleBenchmark('IN')).rejects.toThrow(`${join(dir, 'title-bench', 'IN.json')} is not a valid build file`);
+    await expect(data.titleBenchmark('IN')).rejects.toThrow(
+      `${join(dir, 'title-bench', 'IN.json')} is not a valid build file`,
+    );
   });
 
   it('stops with an actionable message when nothing was built', async () => {
-    await expect(loadPreparedData(dir)).rejects.toThrow(`${join(dir, 'manifest.json')} is missing: run \`npm run build\` first`);
+    await expect(loadPreparedData(dir)).rejects.toThrow(
+      `${join(dir, 'manifest.json')} is missing: run \`npm run build\` first`,
+    );
   });
 
   it('reads only the manifest at start, then each file once, when first asked; an absent file reads as null', async () => {
@@ -66,7 +73,9 @@ describe('loadPreparedData', () => {
     await write('manifest.json', manifest);
     await write(BUILD_FILES.trendingWindow('BR', 1), '{"videos_measured":1,"fet');
     const data = await loadPreparedData(dir);
-    await expect(data.trendingWindow('BR', 1)).rejects.toThrow(`${join(dir, 'windows', 'BR', '1.json')} is not valid JSON`);
+    await expect(data.trendingWindow('BR', 1)).rejects.toThrow(
+      `${join(dir, 'windows', 'BR', '1.json')} is not valid JSON`,
+    );
   });
 
   it('names a manifest or a window file of the wrong shape', async () => {
@@ -75,17 +84,22 @@ describe('loadPreparedData', () => {
     await write('manifest.json', manifest);
     await write(BUILD_FILES.trendingWindow('PK', 7), { videos_measured: '12', fetched_at: null, tags: [] });
     const data = await loadPreparedData(dir);
-    await expect(data.trendingWindow('PK', 7)).rejects.toThrow(/PK.7\.json is not a valid build file at videos_measured/);
+    await expect(data.trendingWindow('PK', 7)).rejects.toThrow(
+      /PK.7\.json is not a valid build file at videos_measured/,
+    );
   });
 });
 
 describe('createFileTable', () => {
   it('answers a kept file without reading it again, and reads again a file dropped to stay within maxEntries', async () => {
     const reads: string[] = [];
-    const read = createFileTable(async (path) => {
-      reads.push(path);
-      return { path };
-    }, { maxEntries: 2 });
+    const read = createFileTable(
+      async (path) => {
+        reads.push(path);
+        return { path };
+      },
+      { maxEntries: 2 },
+    );
     expect(await read('a')).toEqual({ path: 'a' });
     expect(read('a')).toEqual({ path: 'a' }); // kept: answered synchronously
     await read('b');

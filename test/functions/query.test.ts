@@ -43,11 +43,17 @@ const TITLE_PARAMS = queryParamNames(TitleScoreQuery);
 describe('parseSearch', () => {
   it('answers 422 naming the parameter when its percent-encoding is not UTF-8', () => {
     expect(() => parseSearch('?title=%C0%AF&region=IN', TITLE_PARAMS, TitleScoreQuery)).toThrow(ApiError);
-    expect(() => parseSearch('?title=%C0%AF&region=IN', TITLE_PARAMS, TitleScoreQuery)).toThrow(/^The parameter "title" .*not UTF-8: "%C0%AF"\.$/);
+    expect(() => parseSearch('?title=%C0%AF&region=IN', TITLE_PARAMS, TitleScoreQuery)).toThrow(
+      /^The parameter "title" .*not UTF-8: "%C0%AF"\.$/,
+    );
   });
 
   it('ignores an unknown parameter whatever its encoding', () => {
-    expect(parseSearch('?title=ok&region=in&utm=%FF', TITLE_PARAMS, TitleScoreQuery)).toEqual({ title: 'ok', region: 'IN', category: null });
+    expect(parseSearch('?title=ok&region=in&utm=%FF', TITLE_PARAMS, TitleScoreQuery)).toEqual({
+      title: 'ok',
+      region: 'IN',
+      category: null,
+    });
   });
 
   it('refuses a repeated parameter', () => {

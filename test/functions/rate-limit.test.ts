@@ -25,7 +25,9 @@ function sqliteStore({ limit }: { limit: number }): Store {
         const sql: SqlExec = {
           exec(query, ...bindings) {
             const statement = db.prepare(query);
-            const rows = /^\s*SELECT/i.test(query) ? (statement.all(...bindings) as Record<string, unknown>[]) : (statement.run(...bindings), []);
+            const rows = /^\s*SELECT/i.test(query)
+              ? (statement.all(...bindings) as Record<string, unknown>[])
+              : (statement.run(...bindings), []);
             return { toArray: () => rows };
           },
         };
@@ -39,7 +41,7 @@ function sqliteStore({ limit }: { limit: number }): Store {
 
 describe.each([
   ['MemoryRateLimitStore (Node)', (options: { limit: number }): Store => new MemoryRateLimitStore(options)],
-  ['SqlSlidingLog (the Worker\'s Durable Object)', sqliteStore],
+  ["SqlSlidingLog (the Worker's Durable Object)", sqliteStore],
 ])('%s', (_name, makeStore) => {
   it('admits exactly the limit inside a rolling hour and counts down remaining', () => {
     const store = makeStore({ limit: 3 });
@@ -91,7 +93,6 @@ describe.each([
     expect(store.hit('a', 1).allowed).toBe(false);
     expect(store.hit('b', 2).allowed).toBe(true);
   });
-
 });
 
 describe('MemoryRateLimitStore', () => {

@@ -81,14 +81,19 @@ describe('getRisingTags', () => {
   });
 
   it('looks nothing up for a bad parameter', async () => {
-    await expect(call(getRisingTags, '/api/v1/rising-tags?region=EG&days=46')).rejects.toThrow(/"days" must be a whole number from 1 to 45/);
+    await expect(call(getRisingTags, '/api/v1/rising-tags?region=EG&days=46')).rejects.toThrow(
+      /"days" must be a whole number from 1 to 45/,
+    );
     expect(lookups).toEqual([]);
   });
 });
 
 describe('getTagHistory', () => {
   it('reads the one shard of the key and answers every snapshot date of the window', async () => {
-    const { body } = await call(getTagHistory, `/api/v1/tag-history?region=EG&tag=${encodeURIComponent(' #رمضان ')}&days=2`);
+    const { body } = await call(
+      getTagHistory,
+      `/api/v1/tag-history?region=EG&tag=${encodeURIComponent(' #رمضان ')}&days=2`,
+    );
     expect(lookups).toEqual([`history/EG/${historyShard('#رمضان')}.json`]);
     expect(body.data).toEqual({
       region: 'EG',

@@ -17,7 +17,9 @@ function sqliteExec(): SqlExec {
   return {
     exec(query, ...bindings) {
       const statement = db.prepare(query);
-      const rows = /^\s*SELECT/i.test(query) ? (statement.all(...bindings) as Record<string, unknown>[]) : (statement.run(...bindings), []);
+      const rows = /^\s*SELECT/i.test(query)
+        ? (statement.all(...bindings) as Record<string, unknown>[])
+        : (statement.run(...bindings), []);
       return { toArray: () => rows };
     },
   };

@@ -29,9 +29,19 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startMain(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [join(root, 'server.cjs')], {
-    env: { PATH: process.env.PATH ?? '', BUILD_DIR: join(root, 'build'), DIST_DIR: join(root, 'dist'), PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      BUILD_DIR: join(root, 'build'),
+      DIST_DIR: join(root, 'dist'),
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

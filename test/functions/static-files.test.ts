@@ -23,8 +23,14 @@ beforeAll(async () => {
   await mkdir(join(dist, 'trending', 'in'), { recursive: true });
   await writeFile(join(dist, 'trending', 'in', 'index.html'), page);
   // Stand-ins for the build's forms, recognisable when sent.
-  await writeFile(join(dist, 'trending', 'in', 'index.html.br'), compressedForms('x.html', Buffer.from(`${page}<!-- br -->`))!.brotli);
-  await writeFile(join(dist, 'trending', 'in', 'index.html.gz'), compressedForms('x.html', Buffer.from(`${page}<!-- gz -->`))!.gzip);
+  await writeFile(
+    join(dist, 'trending', 'in', 'index.html.br'),
+    compressedForms('x.html', Buffer.from(`${page}<!-- br -->`))!.brotli,
+  );
+  await writeFile(
+    join(dist, 'trending', 'in', 'index.html.gz'),
+    compressedForms('x.html', Buffer.from(`${page}<!-- gz -->`))!.gzip,
+  );
   await writeFile(join(dist, 'trending', 'in', 'tags-7d.csv'), csv);
   server = await startTestServer({ distDir: dist });
 });
@@ -34,7 +40,10 @@ afterAll(async () => {
 });
 
 /** The status, headers and bytes as sent (fetch would decode the body). */
-function raw(path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+function raw(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     get(server.baseUrl + path, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -106,7 +115,14 @@ describe('the build’s own files, asked of createStaticFiles itself (no server 
     try {
       await mkdir(join(root, '_prepared'), { recursive: true });
       await mkdir(join(root, 'trending', 'in'), { recursive: true });
-      for (const file of ['_prepared/manifest.json', '_headers', '.assetsignore', 'trending/in/index.html', 'trending/in/index.html.br', 'trending/in/index.html.GZ']) {
+      for (const file of [
+        '_prepared/manifest.json',
+        '_headers',
+        '.assetsignore',
+        'trending/in/index.html',
+        'trending/in/index.html.br',
+        'trending/in/index.html.GZ',
+      ]) {
         await writeFile(join(root, file), 'build-internal');
       }
       const files = createStaticFiles({ distDir: root });

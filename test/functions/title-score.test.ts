@@ -128,8 +128,7 @@ describe('GET /api/v1/title-score', () => {
   });
 
   describe('rejects with 422', () => {
-    const limit =
-      "1 to 100 characters (Unicode code points) after trimming, YouTube's limit for a title";
+    const limit = "1 to 100 characters (Unicode code points) after trimming, YouTube's limit for a title";
 
     it('a missing title', async () => {
       expect((await rejection({ region: 'PK' })).message).toBe(

@@ -10,7 +10,10 @@ const firstMessage = (query: Record<string, string>) => {
 
 describe('TrendingTagsQuery', () => {
   it('defaults days to 7 and limit to 50', () => {
-    expect(parse({ region: 'IN' })).toEqual({ success: true, data: { region: 'IN', days: 7, limit: 50, category: null } });
+    expect(parse({ region: 'IN' })).toEqual({
+      success: true,
+      data: { region: 'IN', days: 7, limit: 50, category: null },
+    });
   });
 
   it.each(['in', 'In', 'IN', 'br'])('accepts region %j in any case', (region) => {
@@ -18,8 +21,18 @@ describe('TrendingTagsQuery', () => {
   });
 
   it('accepts the bounds and leading zeros', () => {
-    expect(parse({ region: 'US', days: '1', limit: '1' }).data).toEqual({ region: 'US', days: 1, limit: 1, category: null });
-    expect(parse({ region: 'US', days: '90', limit: '500' }).data).toEqual({ region: 'US', days: 90, limit: 500, category: null });
+    expect(parse({ region: 'US', days: '1', limit: '1' }).data).toEqual({
+      region: 'US',
+      days: 1,
+      limit: 1,
+      category: null,
+    });
+    expect(parse({ region: 'US', days: '90', limit: '500' }).data).toEqual({
+      region: 'US',
+      days: 90,
+      limit: 500,
+      category: null,
+    });
     expect(parse({ region: 'US', days: '007' }).data?.days).toBe(7);
   });
 
@@ -46,11 +59,14 @@ describe('TrendingTagsQuery', () => {
     },
   );
 
-  it.each(['0', '501', '50.0', 'all', '', '5e2', '+50'])('rejects limit=%j naming the parameter and its bounds', (limit) => {
-    expect(firstMessage({ region: 'IN', limit })).toMatch(
-      /^The parameter "limit" must be a whole number from 1 to 500 \(default 50\); got /,
-    );
-  });
+  it.each(['0', '501', '50.0', 'all', '', '5e2', '+50'])(
+    'rejects limit=%j naming the parameter and its bounds',
+    (limit) => {
+      expect(firstMessage({ region: 'IN', limit })).toMatch(
+        /^The parameter "limit" must be a whole number from 1 to 500 \(default 50\); got /,
+      );
+    },
+  );
 
   it('shows a bad value shortened, and an empty one in words', () => {
     expect(firstMessage({ region: 'IN', days: '' })).toBe(
@@ -96,9 +112,22 @@ describe('TrendingTagsQuery in the API document', () => {
       required: string[];
     };
     expect(json.required).toEqual(['region']);
-    expect(json.properties.region).toMatchObject({ type: 'string', description: expect.stringContaining('IN, US, PK') });
-    expect(json.properties.days).toMatchObject({ type: 'integer', minimum: 1, maximum: 90, description: expect.stringContaining('default 7') });
-    expect(json.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 500, description: expect.stringContaining('default 50') });
+    expect(json.properties.region).toMatchObject({
+      type: 'string',
+      description: expect.stringContaining('IN, US, PK'),
+    });
+    expect(json.properties.days).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 90,
+      description: expect.stringContaining('default 7'),
+    });
+    expect(json.properties.limit).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      description: expect.stringContaining('default 50'),
+    });
     expect(z.globalRegistry.get(TrendingTagsQuery.shape.days)).toMatchObject({ default: 7 });
   });
 });

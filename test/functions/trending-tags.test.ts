@@ -33,7 +33,12 @@ const snapshots = [
   snapshot('2025-06-01', [video('ccccccccccc', 7, ['cricket'])]),
 ];
 const built = buildTrendingWindows(snapshots);
-const india: RegionTrending = { region: 'IN', region_name: 'India', latest_date: built.latest_date, windows: built.windows };
+const india: RegionTrending = {
+  region: 'IN',
+  region_name: 'India',
+  latest_date: built.latest_date,
+  windows: built.windows,
+};
 let reads: Region[] = [];
 const data: PreparedData = {
   ...emptyPreparedData(),

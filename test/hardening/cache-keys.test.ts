@@ -30,9 +30,14 @@ describe('the cache key', () => {
   it('holds exactly the parameters the OpenAPI document declares for each endpoint', () => {
     const document = buildOpenApiDocument() as { paths: Record<string, { get: { parameters?: { name: string }[] } }> };
     const declared = Object.fromEntries(
-      Object.entries(document.paths).map(([path, item]) => [path, (item.get.parameters ?? []).map((p) => p.name).sort()]),
+      Object.entries(document.paths).map(([path, item]) => [
+        path,
+        (item.get.parameters ?? []).map((p) => p.name).sort(),
+      ]),
     );
-    const known = Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, queryParamNames(endpoint.query).sort()]));
+    const known = Object.fromEntries(
+      ENDPOINTS.map((endpoint) => [endpoint.path, queryParamNames(endpoint.query).sort()]),
+    );
     expect(known).toEqual(declared);
   });
 });
@@ -82,13 +87,17 @@ describe('over HTTP', () => {
       await Promise.all(
         Array.from({ length: 14 }, (_, i) => {
           const n = batch * 14 + i;
-          return get(i % 2 === 0 ? `/api/v1/openapi.json?${n}=${'x'.repeat(200)}` : `/api/v1/junk-${n}-${'y'.repeat(200)}`);
+          return get(
+            i % 2 === 0 ? `/api/v1/openapi.json?${n}=${'x'.repeat(200)}` : `/api/v1/junk-${n}-${'y'.repeat(200)}`,
+          );
         }),
       );
     }
     const seconds = (performance.now() - started) / 1000;
     const after = { ...memoryMb(), buffers: buffersMb() };
-    process.stderr.write(`junk flood: 1,400 requests in ${seconds.toFixed(1)} s; cache ${size} → ${server.cache.size} entries; heap ${before.heap} → ${after.heap} MB, buffers ${before.buffers} → ${after.buffers} MB, rss ${before.rss} → ${after.rss} MB\n`);
+    process.stderr.write(
+      `junk flood: 1,400 requests in ${seconds.toFixed(1)} s; cache ${size} → ${server.cache.size} entries; heap ${before.heap} → ${after.heap} MB, buffers ${before.buffers} → ${after.buffers} MB, rss ${before.rss} → ${after.rss} MB\n`,
+    );
     expect(server.cache.size).toBe(size);
     const hit = await get(primed);
     expect(hit.status).toBe(200);

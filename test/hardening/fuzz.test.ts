@@ -14,7 +14,15 @@ import { fixtureDataset, HINDI_VIDEO_ID, HANDLE_CHANNEL, MISSING_VIDEO_ID } from
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
 import { MemoryResponseCache } from '../../functions/node/response-cache.ts';
-import { agentGet, expectApiAnswer, lenientDecode, memoryMb, percentEncodeAll, rawGet, type Answer } from './support.ts';
+import {
+  agentGet,
+  expectApiAnswer,
+  lenientDecode,
+  memoryMb,
+  percentEncodeAll,
+  rawGet,
+  type Answer,
+} from './support.ts';
 
 const BUILD_DATE = '2026-03-01';
 const ENDPOINTS = {
@@ -83,7 +91,31 @@ function encodeValue(value: string, mode: 'strict' | 'loose'): string {
   return [...value].map((c) => (/^[\x21-\x7e]$/.test(c) && !'&#'.includes(c) ? c : percentEncodeAll(c))).join('');
 }
 
-const PERCENT_SOUP = ['%', '%%', '%2', '%ZZ', '%E0%A4', '%E0%A4%AD', '%00', '%0A', '%0D%0A', '%7F', '%1B', '%C0%80', '%ED%A0%80', '%FF%FE', '%F4%90%80%80', '%EF%BB%BF', '%E2%80%AE', '%25', '+', '%2B', 'a', '=', '&'];
+const PERCENT_SOUP = [
+  '%',
+  '%%',
+  '%2',
+  '%ZZ',
+  '%E0%A4',
+  '%E0%A4%AD',
+  '%00',
+  '%0A',
+  '%0D%0A',
+  '%7F',
+  '%1B',
+  '%C0%80',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%F4%90%80%80',
+  '%EF%BB%BF',
+  '%E2%80%AE',
+  '%25',
+  '+',
+  '%2B',
+  'a',
+  '=',
+  '&',
+];
 
 const VALID_REFS = [
   `https://www.youtube.com/watch?v=${HINDI_VIDEO_ID}`,
@@ -102,10 +134,32 @@ const mutatedRef = fc
     fc.constantFrom(...VALID_REFS),
     fc.array(
       fc.oneof(
-        fc.record({ op: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom('ο', 'е', 'ｖ', '／', '\u200b', '\u202e', '%', '@', ':', '/', '.', '?', '&', '#', '\\'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 2 })) }),
+        fc.record({
+          op: fc.constant('insert' as const),
+          at: fc.nat(),
+          text: fc.oneof(
+            fc.constantFrom('ο', 'е', 'ｖ', '／', '\u200b', '\u202e', '%', '@', ':', '/', '.', '?', '&', '#', '\\'),
+            fc.string({ unit: 'grapheme', minLength: 1, maxLength: 2 }),
+          ),
+        }),
         fc.record({ op: fc.constant('delete' as const), at: fc.nat() }),
-        fc.record({ op: fc.constant('replace' as const), at: fc.nat(), text: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) }),
-        fc.record({ op: fc.constant('host' as const), text: fc.constantFrom('youtube.com.evil.com', 'evil.com', 'yοutube.com', 'youtu.be', 'music.youtube.com', 'youtube-nocookie.com', 'YOUTUBE.COM') }),
+        fc.record({
+          op: fc.constant('replace' as const),
+          at: fc.nat(),
+          text: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+        }),
+        fc.record({
+          op: fc.constant('host' as const),
+          text: fc.constantFrom(
+            'youtube.com.evil.com',
+            'evil.com',
+            'yοutube.com',
+            'youtu.be',
+            'music.youtube.com',
+            'youtube-nocookie.com',
+            'YOUTUBE.COM',
+          ),
+        }),
         fc.record({ op: fc.constant('userinfo' as const), text: fc.constantFrom('user@', 'a:b@', 'www.youtube.com@') }),
         fc.record({ op: fc.constant('port' as const), text: fc.constantFrom(':443', ':80', ':8080', ':0') }),
       ),
@@ -132,14 +186,54 @@ const value = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
   { weight: 3, arbitrary: mutatedRef },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'IN', 'in', 'xx', '7', '0', '90', '91', '500', '501', '-1', '1e1', '+7', '0x10', '7.0', 'NaN', 'null', '[]', '{}') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      'IN',
+      'in',
+      'xx',
+      '7',
+      '0',
+      '90',
+      '91',
+      '500',
+      '501',
+      '-1',
+      '1e1',
+      '+7',
+      '0x10',
+      '7.0',
+      'NaN',
+      'null',
+      '[]',
+      '{}',
+    ),
+  },
   { weight: 1, arbitrary: fc.nat({ max: 3000 }).map((n) => 'ab'.repeat(n)) },
 );
 
 /** One query pair: a known parameter (of this or another endpoint), an unknown one, or a tricky name. */
 const paramName = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('url', 'region', 'days', 'limit', 'title') },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', '', 'URL', 'url[]', 'url ', 'ur%6C', 'callback', 'key', 'fields') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '',
+      'URL',
+      'url[]',
+      'url ',
+      'ur%6C',
+      'callback',
+      'key',
+      'fields',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 10 }) },
 );
 
@@ -171,9 +265,19 @@ function baseline(endpoint: Endpoint, pick: number): Pair[] {
     case 'channel':
       return [ok('url', VALID_REFS[pick % VALID_REFS.length]!)];
     case 'trending-tags':
-      return [ok('region', ['IN', 'br', 'EG'][pick % 3]!), ok('days', String((pick % 90) + 1)), ok('limit', String((pick % 500) + 1))];
+      return [
+        ok('region', ['IN', 'br', 'EG'][pick % 3]!),
+        ok('days', String((pick % 90) + 1)),
+        ok('limit', String((pick % 500) + 1)),
+      ];
     case 'title-score':
-      return [ok('title', ['Resumo do jogo | FLAMENGO x PALMEIRAS', 'नया गाना 2026 | Official Video', 'مباراة الأهلي'][pick % 3]!), ok('region', 'IN')];
+      return [
+        ok(
+          'title',
+          ['Resumo do jogo | FLAMENGO x PALMEIRAS', 'नया गाना 2026 | Official Video', 'مباراة الأهلي'][pick % 3]!,
+        ),
+        ok('region', 'IN'),
+      ];
   }
 }
 
@@ -204,12 +308,16 @@ describe('every answer to bad input keeps the contract', () => {
   it('for mutated YouTube links and arbitrary web URLs as the url of video, tags and channel', async () => {
     const seen = new Set<number>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('video', 'tags', 'channel'), fc.oneof(mutatedRef, fc.webUrl()), async (endpoint, url) => {
-        const answer = await agentGet(server.baseUrl, `/api/v1/${endpoint}?url=${encodeValue(url, 'strict')}`, agent);
-        requests += 1;
-        expectApiAnswer(answer, `${endpoint} ${url}`, url);
-        seen.add(answer.status);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('video', 'tags', 'channel'),
+        fc.oneof(mutatedRef, fc.webUrl()),
+        async (endpoint, url) => {
+          const answer = await agentGet(server.baseUrl, `/api/v1/${endpoint}?url=${encodeValue(url, 'strict')}`, agent);
+          requests += 1;
+          expectApiAnswer(answer, `${endpoint} ${url}`, url);
+          seen.add(answer.status);
+        },
+      ),
       { numRuns: 250 },
     );
     // Found, missing upstream and refused: the mutations reach all three.
@@ -252,19 +360,27 @@ describe('every answer to bad input keeps the contract', () => {
       { numRuns: 120 },
     );
     for (const bytes of [[0xff, 0xfe], [0xe0, 0xa4], [0xc0, 0x80], [0x00], [0x7f], [0x1b]]) {
-      const answer = await checkRaw(Buffer.concat([Buffer.from('/api/v1/video?url='), Buffer.from(bytes)]), `raw ${bytes}`);
+      const answer = await checkRaw(
+        Buffer.concat([Buffer.from('/api/v1/video?url='), Buffer.from(bytes)]),
+        `raw ${bytes}`,
+      );
       expect(answer.status).toBe(422);
     }
     // The same bytes percent-encoded reach the handlers, which refuse them by name rather than read U+FFFD (issue 19).
     const encoded = await check('/api/v1/title-score?region=IN&title=%FF%FE');
     expect(encoded.error).toMatch(/^The parameter "title" must be Unicode text.*not UTF-8: "%FF%FE"\.$/);
-    expect((await check('/api/v1/video?url=%FF%FE')).error).toMatch(/^The parameter "url" must be Unicode text.*not UTF-8/);
+    expect((await check('/api/v1/video?url=%FF%FE')).error).toMatch(
+      /^The parameter "url" must be Unicode text.*not UTF-8/,
+    );
   });
 
   it('for 100 KB values (over the request-line limit) and 15 KB values (under it)', async () => {
     for (const endpoint of ENDPOINT_NAMES) {
       for (const name of ENDPOINTS[endpoint]) {
-        const huge = await checkRaw(Buffer.from(`/api/v1/${endpoint}?${name}=${'a'.repeat(100 * 1024)}`), `${endpoint} ${name} 100 KB`);
+        const huge = await checkRaw(
+          Buffer.from(`/api/v1/${endpoint}?${name}=${'a'.repeat(100 * 1024)}`),
+          `${endpoint} ${name} 100 KB`,
+        );
         expect(huge.status).toBe(422);
         expect(JSON.parse(huge.body).error).toMatch(/too large.*shorten/);
         const big = await check(`/api/v1/${endpoint}?${name}=${encodeValue('भा'.repeat(900), 'strict')}`);
@@ -334,8 +450,14 @@ describe('other spellings of an endpoint path', () => {
 
 describe('the server afterwards', () => {
   it('keeps answering, logged no internal error, and every request was logged', async () => {
-    expect(await check('/api/v1/trending-tags?region=IN&days=7&limit=5')).toMatchObject({ ok: true, data: { region: 'IN' } });
-    expect(await check(`/api/v1/video?url=${HINDI_VIDEO_ID}`)).toMatchObject({ ok: true, data: { id: HINDI_VIDEO_ID } });
+    expect(await check('/api/v1/trending-tags?region=IN&days=7&limit=5')).toMatchObject({
+      ok: true,
+      data: { region: 'IN' },
+    });
+    expect(await check(`/api/v1/video?url=${HINDI_VIDEO_ID}`)).toMatchObject({
+      ok: true,
+      data: { id: HINDI_VIDEO_ID },
+    });
     expect(server.errorLog).toEqual([]);
     // Requests refused by the HTTP parser never reach the access log; all others do, one line each.
     expect(parserRefused).toBeGreaterThan(10);

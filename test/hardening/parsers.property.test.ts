@@ -119,7 +119,31 @@ const REFUSED_HOSTS = [
   '[::1]',
 ];
 
-const LOOKALIKE_CHARS = ['ο', 'е', 'у', 'ｖ', '＝', '／', '？', '\u200b', '\u202e', 'ı', 'ſ', 'K', '⁄', '%', '@', ':', '.', '/', '\\', '#', '?', '&', '='];
+const LOOKALIKE_CHARS = [
+  'ο',
+  'е',
+  'у',
+  'ｖ',
+  '＝',
+  '／',
+  '？',
+  '\u200b',
+  '\u202e',
+  'ı',
+  'ſ',
+  'K',
+  '⁄',
+  '%',
+  '@',
+  ':',
+  '.',
+  '/',
+  '\\',
+  '#',
+  '?',
+  '&',
+  '=',
+];
 
 type Mutation =
   | { kind: 'insert'; at: number; char: string }
@@ -130,14 +154,25 @@ type Mutation =
   | { kind: 'port'; port: string };
 
 const charMutation = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), char: fc.oneof(fc.constantFrom(...LOOKALIKE_CHARS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    char: fc.oneof(fc.constantFrom(...LOOKALIKE_CHARS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), char: fc.oneof(fc.constantFrom(...LOOKALIKE_CHARS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    at: fc.nat(),
+    char: fc.oneof(fc.constantFrom(...LOOKALIKE_CHARS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  }),
 );
 /** Mutations after which the link points somewhere that is not certainly YouTube: each must be refused. */
 const hostileMutation = fc.oneof(
   fc.record({ kind: fc.constant('host' as const), host: fc.constantFrom(...REFUSED_HOSTS) }),
-  fc.record({ kind: fc.constant('userinfo' as const), userinfo: fc.constantFrom('user@', 'user:pass@', ':pass@', 'www.youtube.com@', 'youtu.be@', 'youtube.com:443@') }),
+  fc.record({
+    kind: fc.constant('userinfo' as const),
+    userinfo: fc.constantFrom('user@', 'user:pass@', ':pass@', 'www.youtube.com@', 'youtu.be@', 'youtube.com:443@'),
+  }),
   // (`:0443` is not here: the URL parser reads it as 443, the default, so the link has no port.)
   fc.record({ kind: fc.constant('port' as const), port: fc.constantFrom(':8080', ':1', ':65535', ':80443') }),
 );
@@ -169,9 +204,51 @@ function applyMutation(link: { scheme: string; host: string; rest: string }, mut
 // Fragments that assemble into every shape the channel parser knows, plus broken encodings and lookalikes.
 const channelPiece = fc.oneof(
   fc.constantFrom(
-    'https://', 'http://', '//', 'www.youtube.com', 'youtube.com', 'm.youtube.com', 'youtu.be', 'evil.com', '/', '@', '%40',
-    '/c/', '/user/', '/channel/', CHANNEL, 'UC', `/channel/${CHANNEL}`, '/@cafe', '/c/Name', '/user/name', '/%40abc', '/watch?v=', '&v=', VIDEO_ID, OTHER_ID, '/videos', '?', '#', '.', '..',
-    '%', '%ZZ', '%E0%A4', '%E0%A4%AD', '%C3%A9', '%CC%81', '%2F', '%2e', 'e\u0301', 'भ', 'ा', 'ﬁ', 'ｙｏｕｔｕｂｅ', '_', '-',
+    'https://',
+    'http://',
+    '//',
+    'www.youtube.com',
+    'youtube.com',
+    'm.youtube.com',
+    'youtu.be',
+    'evil.com',
+    '/',
+    '@',
+    '%40',
+    '/c/',
+    '/user/',
+    '/channel/',
+    CHANNEL,
+    'UC',
+    `/channel/${CHANNEL}`,
+    '/@cafe',
+    '/c/Name',
+    '/user/name',
+    '/%40abc',
+    '/watch?v=',
+    '&v=',
+    VIDEO_ID,
+    OTHER_ID,
+    '/videos',
+    '?',
+    '#',
+    '.',
+    '..',
+    '%',
+    '%ZZ',
+    '%E0%A4',
+    '%E0%A4%AD',
+    '%C3%A9',
+    '%CC%81',
+    '%2F',
+    '%2e',
+    'e\u0301',
+    'भ',
+    'ा',
+    'ﬁ',
+    'ｙｏｕｔｕｂｅ',
+    '_',
+    '-',
   ),
   fc.string({ unit: fc.constantFrom(...'abcXYZ019_-.'.split('')), minLength: 1, maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 4 }),
@@ -183,7 +260,18 @@ const channelShaped = fc
     fc.constantFrom('', 'https://', 'http://', '//'),
     fc.constantFrom('', '', 'youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'evil.com'),
     // Half the time a whole valid path first, so that what follows it decides (a trailing piece must not change the name).
-    fc.option(fc.constantFrom(`/channel/${CHANNEL}`, '/@cafe.tv', '/@%E0%A4%AD%E0%A4%BE%E0%A4%B0%E0%A4%A4', '/c/Name', '/user/name', `/watch?v=${VIDEO_ID}`, `/${VIDEO_ID}`), { freq: 2 }),
+    fc.option(
+      fc.constantFrom(
+        `/channel/${CHANNEL}`,
+        '/@cafe.tv',
+        '/@%E0%A4%AD%E0%A4%BE%E0%A4%B0%E0%A4%A4',
+        '/c/Name',
+        '/user/name',
+        `/watch?v=${VIDEO_ID}`,
+        `/${VIDEO_ID}`,
+      ),
+      { freq: 2 },
+    ),
     fc.array(channelPiece, { maxLength: 6 }),
   )
   .map(([scheme, host, path, parts]) => scheme + host + (path ?? '') + parts.join(''));
@@ -192,9 +280,16 @@ describe('what the parsers accept is written in the input', () => {
   it('for arbitrary Unicode and binary strings', () => {
     const seen = new Map<string, number>();
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ unit: 'grapheme-composite' })), (input) => {
-        checkBoth(input, seen);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 80 }),
+          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.string({ unit: 'grapheme-composite' }),
+        ),
+        (input) => {
+          checkBoth(input, seen);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -202,9 +297,16 @@ describe('what the parsers accept is written in the input', () => {
   it('for arbitrary web URLs', () => {
     const seen = new Map<string, number>();
     fc.assert(
-      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true, validSchemes: ['http', 'https', 'ftp', 'javascript'] }), (input) => {
-        checkBoth(input, seen);
-      }),
+      fc.property(
+        fc.webUrl({
+          withQueryParameters: true,
+          withFragments: true,
+          validSchemes: ['http', 'https', 'ftp', 'javascript'],
+        }),
+        (input) => {
+          checkBoth(input, seen);
+        },
+      ),
       { numRuns: 800 },
     );
   });

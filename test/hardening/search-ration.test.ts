@@ -40,7 +40,9 @@ describe('one client', () => {
   });
 
   it('still resolves /c/ names that are also handles, which need no search', async () => {
-    const answer = await httpGet(`${server.baseUrl}/api/v1/channel?url=youtube.com/c/desibeatsmusic`, { from: '127.0.0.2' });
+    const answer = await httpGet(`${server.baseUrl}/api/v1/channel?url=youtube.com/c/desibeatsmusic`, {
+      from: '127.0.0.2',
+    });
     expect(answer.status, answer.body).toBe(200);
     expect(searches()).toBe(5);
   });

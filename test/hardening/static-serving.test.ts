@@ -93,19 +93,22 @@ describe('symlinks inside DIST_DIR', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/', '/trending/in/', '/trending/in/tags-7d.csv', '/no-such-page/', '/india.html'])('%s carries the CSP, Referrer-Policy and X-Frame-Options', async (path) => {
-    const answer = await fetch(`${server.baseUrl}${path}`);
-    const csp = answer.headers.get('content-security-policy') ?? '';
-    expect(csp.split('; ')).toEqual(
-      expect.arrayContaining([
-        "default-src 'self'",
-        "script-src 'self'",
-        "connect-src 'self' https://api.tagdex.example",
-        "frame-ancestors 'none'",
-      ]),
-    );
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(answer.headers.get('x-frame-options')).toBe('DENY');
-  });
+  it.each(['/', '/trending/in/', '/trending/in/tags-7d.csv', '/no-such-page/', '/india.html'])(
+    '%s carries the CSP, Referrer-Policy and X-Frame-Options',
+    async (path) => {
+      const answer = await fetch(`${server.baseUrl}${path}`);
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      expect(csp.split('; ')).toEqual(
+        expect.arrayContaining([
+          "default-src 'self'",
+          "script-src 'self'",
+          "connect-src 'self' https://api.tagdex.example",
+          "frame-ancestors 'none'",
+        ]),
+      );
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    },
+  );
 });

@@ -40,14 +40,21 @@ export function rawGet(baseUrl: string, target: string | Buffer): Promise<Answer
       }
     });
     socket.write(
-      Buffer.concat([Buffer.from('GET '), bytes, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')]),
+      Buffer.concat([
+        Buffer.from('GET '),
+        bytes,
+        Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+      ]),
     );
   });
 }
 
 function parseHttpResponse(data: Buffer): Answer {
   const end = data.indexOf('\r\n\r\n');
-  if (end < 0) throw new Error(`No complete HTTP response head in ${data.length} bytes: ${JSON.stringify(data.toString('latin1').slice(0, 200))}`);
+  if (end < 0)
+    throw new Error(
+      `No complete HTTP response head in ${data.length} bytes: ${JSON.stringify(data.toString('latin1').slice(0, 200))}`,
+    );
   const [statusLine = '', ...lines] = data.subarray(0, end).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1]);
   const headers: Record<string, string> = {};
@@ -98,7 +105,15 @@ export function agentGet(baseUrl: string, path: string, agent: Agent): Promise<A
 }
 
 // What a stack trace or an internal path looks like in text a client can read.
-const LEAK_PATTERNS = [/\n\s+at /, /\bat .+:\d+:\d+/, /\/work\//, /node_modules/, /\.ts:\d/, /\.[cm]?js:\d/, /file:\/\//];
+const LEAK_PATTERNS = [
+  /\n\s+at /,
+  /\bat .+:\d+:\d+/,
+  /\/work\//,
+  /node_modules/,
+  /\.ts:\d/,
+  /\.[cm]?js:\d/,
+  /file:\/\//,
+];
 
 /** Percent-encodes every byte of the UTF-8 form (a lone surrogate becomes U+FFFD, as a browser would send). */
 export function percentEncodeAll(text: string): string {
@@ -110,7 +125,11 @@ export function percentEncodeAll(text: string): string {
  * `data` or a non-empty, bounded `error`, the CORS header, no stack trace or file path, and never the key.
  * `sent` is the request as the server decodes it (see {@link lenientDecode}).
  */
-export function expectApiAnswer(answer: Answer, label: string, sent = ''): { ok: boolean; data?: unknown; error?: string } {
+export function expectApiAnswer(
+  answer: Answer,
+  label: string,
+  sent = '',
+): { ok: boolean; data?: unknown; error?: string } {
   const context = `${label} → ${answer.status} ${answer.body.slice(0, 300)}`;
   expect(SPEC_STATUSES as readonly number[], context).toContain(answer.status);
   expect(answer.headers['access-control-allow-origin'], context).toBe('*');
@@ -135,7 +154,8 @@ export function expectApiAnswer(answer: Answer, label: string, sent = ''): { ok:
     for (const pattern of LEAK_PATTERNS) if (!pattern.test(sent)) expect(body.error, context).not.toMatch(pattern);
   }
   expect(answer.body, context).not.toContain(CANARY_KEY);
-  for (const [name, value] of Object.entries(answer.headers)) expect(`${name}: ${value}`, context).not.toContain(CANARY_KEY);
+  for (const [name, value] of Object.entries(answer.headers))
+    expect(`${name}: ${value}`, context).not.toContain(CANARY_KEY);
   return body;
 }
 

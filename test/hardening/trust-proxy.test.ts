@@ -27,12 +27,18 @@ async function statuses(server: TestServer, headers: (i: number) => Record<strin
 
 describe('TRUST_PROXY_HEADER=forwarded (an RFC 7239 proxy)', () => {
   it('keys on Forwarded: a client-supplied X-Forwarded-For does not buy more requests', async () => {
-    const seen = await statuses(forwarded, (i) => ({ Forwarded: 'for=198.51.100.9', 'X-Forwarded-For': `203.0.113.${i}` }));
+    const seen = await statuses(forwarded, (i) => ({
+      Forwarded: 'for=198.51.100.9',
+      'X-Forwarded-For': `203.0.113.${i}`,
+    }));
     expect(seen).toEqual([200, 200, 200, 429, 429, 429]);
   });
 
   it('a proxy-written Forwarded with another address is another client', async () => {
-    expect((await httpGet(forwarded.baseUrl + ENDPOINT, { headers: { Forwarded: 'for="[2001:db8:cafe::17]:4711"' } })).status).toBe(200);
+    expect(
+      (await httpGet(forwarded.baseUrl + ENDPOINT, { headers: { Forwarded: 'for="[2001:db8:cafe::17]:4711"' } }))
+        .status,
+    ).toBe(200);
   });
 });
 

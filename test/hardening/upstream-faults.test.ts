@@ -29,11 +29,31 @@ interface Target {
 
 const videoLink = encodeURIComponent(`https://www.youtube.com/watch?v=${HINDI_VIDEO_ID}&t=42s`);
 const TARGETS: Target[] = [
-  { name: 'video', path: `/api/v1/video?url=${encodeURIComponent(`https://youtu.be/${HINDI_VIDEO_ID}`)}`, faultOn: 'videos', callsBefore: 0 },
+  {
+    name: 'video',
+    path: `/api/v1/video?url=${encodeURIComponent(`https://youtu.be/${HINDI_VIDEO_ID}`)}`,
+    faultOn: 'videos',
+    callsBefore: 0,
+  },
   { name: 'tags', path: `/api/v1/tags?url=${HINDI_VIDEO_ID}`, faultOn: 'videos', callsBefore: 0 },
-  { name: 'channel by handle', path: `/api/v1/channel?url=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`, faultOn: 'channels', callsBefore: 0 },
-  { name: 'channel by video link, the video lookup failing', path: `/api/v1/channel?url=${videoLink}`, faultOn: 'videos', callsBefore: 0 },
-  { name: 'channel by video link, the channel lookup failing', path: `/api/v1/channel?url=${videoLink}`, faultOn: 'channels', callsBefore: 1 },
+  {
+    name: 'channel by handle',
+    path: `/api/v1/channel?url=${encodeURIComponent(NON_LATIN_HANDLE_CHANNEL.handle)}`,
+    faultOn: 'channels',
+    callsBefore: 0,
+  },
+  {
+    name: 'channel by video link, the video lookup failing',
+    path: `/api/v1/channel?url=${videoLink}`,
+    faultOn: 'videos',
+    callsBefore: 0,
+  },
+  {
+    name: 'channel by video link, the channel lookup failing',
+    path: `/api/v1/channel?url=${videoLink}`,
+    faultOn: 'channels',
+    callsBefore: 1,
+  },
 ];
 
 interface FaultCase {
@@ -54,21 +74,48 @@ const FAULTS: FaultCase[] = [
   { name: 'a connection reset', fault: { kind: 'reset' }, attempts: 2, says: /Could not connect .*connection failed/ },
   { name: '500', fault: { kind: 'status', status: 500 }, attempts: 2, says: /failed with a server error \(HTTP 500\)/ },
   { name: '503', fault: { kind: 'status', status: 503 }, attempts: 2, says: /failed with a server error \(HTTP 503\)/ },
-  { name: '403 quotaExceeded', fault: { kind: 'quotaExceeded' }, attempts: 1, says: /quota for today is used up.*midnight Pacific/ },
+  {
+    name: '403 quotaExceeded',
+    fault: { kind: 'quotaExceeded' },
+    attempts: 1,
+    says: /quota for today is used up.*midnight Pacific/,
+  },
   { name: '400 keyInvalid', fault: { kind: 'keyInvalid' }, attempts: 1, says: /rejected the server's API key/ },
   { name: '400 API_KEY_INVALID', fault: { kind: 'apiKeyInvalid' }, attempts: 1, says: /rejected the server's API key/ },
-  { name: '403 accessNotConfigured', fault: { kind: 'accessNotConfigured' }, attempts: 1, says: /not enabled for the server's API key/ },
+  {
+    name: '403 accessNotConfigured',
+    fault: { kind: 'accessNotConfigured' },
+    attempts: 1,
+    says: /not enabled for the server's API key/,
+  },
   { name: '200 with malformed JSON', fault: { kind: 'malformedJson' }, attempts: 1, says: UNREADABLE },
   { name: '200 with a truncated body', fault: { kind: 'truncated' }, attempts: 1, says: UNREADABLE },
-  { name: '200 without snippet', fault: { kind: 'wrongShape', variant: 'missingSnippet' }, attempts: 1, says: UNREADABLE },
-  { name: '200 with counts as numbers', fault: { kind: 'wrongShape', variant: 'numericCounts' }, attempts: 1, says: UNREADABLE },
-  { name: '200 with a 20 MB body', fault: { kind: 'hugeBody', bytes: 20 * 1024 * 1024 }, attempts: 1, says: /larger than 5 MB, which was refused/ },
+  {
+    name: '200 without snippet',
+    fault: { kind: 'wrongShape', variant: 'missingSnippet' },
+    attempts: 1,
+    says: UNREADABLE,
+  },
+  {
+    name: '200 with counts as numbers',
+    fault: { kind: 'wrongShape', variant: 'numericCounts' },
+    attempts: 1,
+    says: UNREADABLE,
+  },
+  {
+    name: '200 with a 20 MB body',
+    fault: { kind: 'hugeBody', bytes: 20 * 1024 * 1024 },
+    attempts: 1,
+    says: /larger than 5 MB, which was refused/,
+  },
 ];
 
 /** Wall times per fault, for the summary printed at the end. */
 const wallTimes = new Map<string, number[]>();
 afterAll(() => {
-  const lines = [...wallTimes].map(([fault, ms]) => `${fault}: ${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))} ms`);
+  const lines = [...wallTimes].map(
+    ([fault, ms]) => `${fault}: ${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))} ms`,
+  );
   console.info(`upstream fault wall times (bound ${WALL_TIME_BOUND_MS} ms):\n  ${lines.join('\n  ')}`);
 });
 
@@ -82,50 +129,56 @@ function expectNoKey(server: TestServer, responses: { headers: Headers; body: st
 }
 
 describe.each(TARGETS)('$name', (target) => {
-  it.each(FAULTS)('$name → 502 saying so, in time, with the documented retries; the next request succeeds', async ({ name, fault, attempts, says }) => {
-    // A fresh server per case: no cache, no memo, no leftover fault can carry over from another case.
-    const server = await startTestServer({ dataset: fixtureDataset, timeoutMs: TIMEOUT_MS });
-    try {
-      server.upstream.injectFault(fault, { times: attempts, match: (url) => url.pathname.endsWith(`/${target.faultOn}`) });
+  it.each(FAULTS)(
+    '$name → 502 saying so, in time, with the documented retries; the next request succeeds',
+    async ({ name, fault, attempts, says }) => {
+      // A fresh server per case: no cache, no memo, no leftover fault can carry over from another case.
+      const server = await startTestServer({ dataset: fixtureDataset, timeoutMs: TIMEOUT_MS });
+      try {
+        server.upstream.injectFault(fault, {
+          times: attempts,
+          match: (url) => url.pathname.endsWith(`/${target.faultOn}`),
+        });
 
-      const started = performance.now();
-      const failed = await server.get(target.path);
-      const failedBody = await failed.text();
-      const wallMs = performance.now() - started;
-      wallTimes.set(name, [...(wallTimes.get(name) ?? []), wallMs]);
+        const started = performance.now();
+        const failed = await server.get(target.path);
+        const failedBody = await failed.text();
+        const wallMs = performance.now() - started;
+        wallTimes.set(name, [...(wallTimes.get(name) ?? []), wallMs]);
 
-      expect(failed.status, failedBody).toBe(502);
-      const envelope = JSON.parse(failedBody) as { ok: boolean; error: string };
-      expect(envelope.ok).toBe(false);
-      expect(envelope.error).toMatch(says);
-      // Nothing of the upstream's own text (Google's messages hold console URLs) or of its address.
-      expect(envelope.error).not.toMatch(/https?:|googleapis|127\.0\.0\.1|console\.developers|youtube\/v3/);
-      expect(failed.headers.get('cache-control')).toBe('no-store');
-      expect(failed.headers.get('access-control-allow-origin')).toBe('*');
-      expect(wallMs).toBeLessThanOrEqual(WALL_TIME_BOUND_MS);
+        expect(failed.status, failedBody).toBe(502);
+        const envelope = JSON.parse(failedBody) as { ok: boolean; error: string };
+        expect(envelope.ok).toBe(false);
+        expect(envelope.error).toMatch(says);
+        // Nothing of the upstream's own text (Google's messages hold console URLs) or of its address.
+        expect(envelope.error).not.toMatch(/https?:|googleapis|127\.0\.0\.1|console\.developers|youtube\/v3/);
+        expect(failed.headers.get('cache-control')).toBe('no-store');
+        expect(failed.headers.get('access-control-allow-origin')).toBe('*');
+        expect(wallMs).toBeLessThanOrEqual(WALL_TIME_BOUND_MS);
 
-      const faulted = server.upstream.calls.filter((call) => call.resource === target.faultOn);
-      expect(faulted).toHaveLength(attempts);
-      expect(server.upstream.calls).toHaveLength(target.callsBefore + attempts);
-      // The access log counts the same upstream calls, and the failure reached the error log.
-      const logged = JSON.parse(server.accessLog.at(-1)!) as { status: number; upstream_calls: number };
-      expect(logged).toMatchObject({ status: 502, upstream_calls: target.callsBefore + attempts });
-      expect(server.errorLog.length).toBeGreaterThan(0);
+        const faulted = server.upstream.calls.filter((call) => call.resource === target.faultOn);
+        expect(faulted).toHaveLength(attempts);
+        expect(server.upstream.calls).toHaveLength(target.callsBefore + attempts);
+        // The access log counts the same upstream calls, and the failure reached the error log.
+        const logged = JSON.parse(server.accessLog.at(-1)!) as { status: number; upstream_calls: number };
+        expect(logged).toMatchObject({ status: 502, upstream_calls: target.callsBefore + attempts });
+        expect(server.errorLog.length).toBeGreaterThan(0);
 
-      // The fault is spent: the same request now succeeds.
-      const next = await server.get(target.path);
-      const nextBody = await next.text();
-      expect(next.status, nextBody).toBe(200);
-      expect(JSON.parse(nextBody)).toMatchObject({ ok: true, data: expect.any(Object) });
+        // The fault is spent: the same request now succeeds.
+        const next = await server.get(target.path);
+        const nextBody = await next.text();
+        expect(next.status, nextBody).toBe(200);
+        expect(JSON.parse(nextBody)).toMatchObject({ ok: true, data: expect.any(Object) });
 
-      expectNoKey(server, [
-        { headers: failed.headers, body: failedBody },
-        { headers: next.headers, body: nextBody },
-      ]);
-    } finally {
-      await server.close();
-    }
-  });
+        expectNoKey(server, [
+          { headers: failed.headers, body: failedBody },
+          { headers: next.headers, body: nextBody },
+        ]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe('a fault that outlasts the retry', () => {

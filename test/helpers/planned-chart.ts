@@ -81,7 +81,13 @@ export async function ingestAndBuild(
   const { upstream, client } = emulatedClient('tagdex-e2e-ingest-key');
   for (const [date, regions] of runs) {
     upstream.setDataset(datasetOn(date));
-    const result = await runIngest({ dataDir, date, regions: [...regions] as Region[], client, now: () => Date.parse(fetchedAt(date)) });
+    const result = await runIngest({
+      dataDir,
+      date,
+      regions: [...regions] as Region[],
+      client,
+      now: () => Date.parse(fetchedAt(date)),
+    });
     expect(result.failed).toEqual([]);
     expect(result.written).toEqual(regions.map((r) => join(dataDir, 'trending', r, `${date}.json`)));
   }

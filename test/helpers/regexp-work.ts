@@ -16,7 +16,8 @@ export function regexpCharacters(run: () => unknown): number {
     const text = String(input);
     const start = this.global || this.sticky ? this.lastIndex : 0;
     const match = exec.call(this, text);
-    if (this.sticky) scanned += match === null ? 1 : match[0].length; // tried at one position only (as `split` does)
+    if (this.sticky)
+      scanned += match === null ? 1 : match[0].length; // tried at one position only (as `split` does)
     else scanned += (match === null ? text.length : match.index + match[0].length) - start;
     return match;
   });

@@ -154,4 +154,3 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
-

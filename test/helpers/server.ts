@@ -66,7 +66,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const { server } = app;
   // As main.ts listens: the accept queue as deep as the connection cap.
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: config.MAX_CONNECTIONS }, resolve));
+  await new Promise<void>((resolve) =>
+    server.listen({ port: 0, host: '127.0.0.1', backlog: config.MAX_CONNECTIONS }, resolve),
+  );
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,

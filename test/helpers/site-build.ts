@@ -21,7 +21,12 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The newest snapshot date of the shared test site; older snapshots fall in the 7- and 30-day windows. */
 export const SITE_LATEST_DATE = '2026-11-20';
 /** The day before the latest gives the 1-day windows a previous window, so the Rising lists have something to show. */
-export const SITE_DATES = [addDays(SITE_LATEST_DATE, -20), addDays(SITE_LATEST_DATE, -3), addDays(SITE_LATEST_DATE, -1), SITE_LATEST_DATE];
+export const SITE_DATES = [
+  addDays(SITE_LATEST_DATE, -20),
+  addDays(SITE_LATEST_DATE, -3),
+  addDays(SITE_LATEST_DATE, -1),
+  SITE_LATEST_DATE,
+];
 
 /** Tags that must come out as text everywhere and survive the CSV round trip. */
 export const SCRIPT_TAG = '<script>alert(1)</script>';
@@ -216,7 +221,10 @@ export interface PageProblems {
 interface WatchablePage {
   on(event: 'console', listener: (message: { type(): string; text(): string }) => void): unknown;
   on(event: 'pageerror', listener: (error: Error) => void): unknown;
-  on(event: 'requestfailed', listener: (request: { method(): string; url(): string; failure(): { errorText: string } | null }) => void): unknown;
+  on(
+    event: 'requestfailed',
+    listener: (request: { method(): string; url(): string; failure(): { errorText: string } | null }) => void,
+  ): unknown;
   on(event: 'response', listener: (response: { status(): number; url(): string }) => void): unknown;
   on(event: 'dialog', listener: (dialog: { message(): string; dismiss(): Promise<void> }) => void): unknown;
 }

@@ -36,7 +36,12 @@ function video(n: number, views: number, tags: string[], hashtags: string[] = []
   };
 }
 
-const snapshot = (region: Snapshot['region'], date: string, videos: SnapshotVideo[], source: Snapshot['source'] = 'live'): Snapshot => ({
+const snapshot = (
+  region: Snapshot['region'],
+  date: string,
+  videos: SnapshotVideo[],
+  source: Snapshot['source'] = 'live',
+): Snapshot => ({
   region,
   date,
   fetched_at: `${date}T05:00:00Z`,
@@ -64,11 +69,24 @@ describe('buildIndexes', () => {
   it('writes the manifest, 90 windows per region, the full tables and the title benchmarks', async () => {
     await writeAll(egyptSnapshots());
     const lines: string[] = [];
-    const { manifest, timings } = await buildIndexes({ dataRoot, buildDir, source: 'live', log: (l) => lines.push(l), now: () => Date.parse('2025-06-10T08:00:00Z') });
+    const { manifest, timings } = await buildIndexes({
+      dataRoot,
+      buildDir,
+      source: 'live',
+      log: (l) => lines.push(l),
+      now: () => Date.parse('2025-06-10T08:00:00Z'),
+    });
 
-    expect(BuildManifest.parse(JSON.parse(await fs.readFile(join(buildDir, 'manifest.json'), 'utf8')))).toEqual(manifest);
+    expect(BuildManifest.parse(JSON.parse(await fs.readFile(join(buildDir, 'manifest.json'), 'utf8')))).toEqual(
+      manifest,
+    );
     expect(manifest.built_at).toBe('2025-06-10T08:00:00.000Z');
-    expect(manifest.regions.EG).toEqual({ latest_date: LATEST, fetched_at: `${LATEST}T05:00:00Z`, snapshots: 3, skipped_files: [] });
+    expect(manifest.regions.EG).toEqual({
+      latest_date: LATEST,
+      fetched_at: `${LATEST}T05:00:00Z`,
+      snapshots: 3,
+      skipped_files: [],
+    });
     expect(manifest.regions.US).toEqual({ latest_date: null, fetched_at: null, snapshots: 0, skipped_files: [] });
 
     const egypt = RegionTrending.parse(JSON.parse(await fs.readFile(join(buildDir, 'trending', 'EG.json'), 'utf8')));
@@ -85,7 +103,9 @@ describe('buildIndexes', () => {
       { value: 'كرة القدم', trending_videos: 1, avg_views: 900, total_views: 900 },
       { value: 'مصر', trending_videos: 1, avg_views: 10, total_views: 10 },
     ]);
-    expect(egypt.windows[89]?.hashtags).toEqual([{ value: '#الاهلي', trending_videos: 1, avg_views: 50, total_views: 50 }]);
+    expect(egypt.windows[89]?.hashtags).toEqual([
+      { value: '#الاهلي', trending_videos: 1, avg_views: 50, total_views: 50 },
+    ]);
     expect(egypt.windows[89]?.tags.map((t) => t.value)).not.toContain('قديم');
     expect(egypt.windows[0]?.videos_measured).toBe(2);
 
@@ -93,14 +113,18 @@ describe('buildIndexes', () => {
       for (const days of [1, 7, 30, 90]) {
         const expected = region === 'EG' ? aggregateTrendingTags(inRange, days) : { tags: [], hashtags: [] };
         for (const kind of ['tags', 'hashtags'] as const) {
-          const table = JSON.parse(await fs.readFile(join(buildDir, 'tables', region, `${kind}-${days}d.json`), 'utf8'));
+          const table = JSON.parse(
+            await fs.readFile(join(buildDir, 'tables', region, `${kind}-${days}d.json`), 'utf8'),
+          );
           expect(TagEntry.array().parse(table)).toEqual(expected[kind]);
         }
       }
       const bench = JSON.parse(await fs.readFile(join(buildDir, 'title-bench', `${region}.json`), 'utf8'));
       expect(bench).toMatchObject({ region, date: region === 'EG' ? LATEST : null });
     }
-    expect(lines.find((l) => l.startsWith('build EG:'))).toMatch(/^build EG: 3 snapshots \(2025-03-13 … 2025-06-10\), 3 videos, 3 tags, 1 hashtags — read /);
+    expect(lines.find((l) => l.startsWith('build EG:'))).toMatch(
+      /^build EG: 3 snapshots \(2025-03-13 … 2025-06-10\), 3 videos, 3 tags, 1 hashtags — read /,
+    );
     expect(lines.at(-1)).toMatch(/^build: indexes of 8 regions \(live data\) in /);
     expect(timings.total).toBeGreaterThan(0);
   });
@@ -110,8 +134,17 @@ describe('buildIndexes', () => {
     const folder = join(dataRoot, 'trending', 'EG');
     const truncated = join(folder, `${addDays(LATEST, -1)}.json`);
     const invalid = join(folder, `${addDays(LATEST, -2)}.json`);
-    await fs.writeFile(truncated, JSON.stringify(snapshot('EG', addDays(LATEST, -1), [video(7, 1, ['مزيف'])])).slice(0, 120));
-    await fs.writeFile(invalid, JSON.stringify({ ...snapshot('EG', addDays(LATEST, -2), [video(8, 1, ['مزيف'])]), videos: [{ ...video(8, 1, ['مزيف']), view_count: '1' }] }));
+    await fs.writeFile(
+      truncated,
+      JSON.stringify(snapshot('EG', addDays(LATEST, -1), [video(7, 1, ['مزيف'])])).slice(0, 120),
+    );
+    await fs.writeFile(
+      invalid,
+      JSON.stringify({
+        ...snapshot('EG', addDays(LATEST, -2), [video(8, 1, ['مزيف'])]),
+        videos: [{ ...video(8, 1, ['مزيف']), view_count: '1' }],
+      }),
+    );
     const lines: string[] = [];
     const { manifest } = await buildIndexes({ dataRoot, buildDir, source: 'live', log: (l) => lines.push(l) });
 
@@ -121,7 +154,9 @@ describe('buildIndexes', () => {
     ]);
     expect(manifest.regions.EG.snapshots).toBe(3);
     expect(lines).toContain(`build EG: SKIPPED ${truncated}: it is not valid JSON (truncated or corrupt)`);
-    expect(lines.find((l) => l.includes(invalid))).toMatch(/SKIPPED .*: it is not a valid snapshot: videos\.0\.view_count/);
+    expect(lines.find((l) => l.includes(invalid))).toMatch(
+      /SKIPPED .*: it is not a valid snapshot: videos\.0\.view_count/,
+    );
     expect(lines.find((l) => l.startsWith('build EG: 3 snapshots'))).toMatch(/SKIPPED 2 invalid files$/);
     const egypt = await loadPreparedData(buildDir);
     expect((await egypt.trendingWindow('EG', 90))?.tags.map((t) => t.value)).not.toContain('مزيف');
@@ -132,14 +167,25 @@ describe('buildIndexes', () => {
     await writeAll(egyptSnapshots());
     await fs.writeFile(join(dataRoot, 'trending', 'EG', `${addDays(LATEST, 1)}.json`), '');
     const { manifest } = await buildIndexes({ dataRoot, buildDir, source: 'live' });
-    expect(manifest.regions.EG).toMatchObject({ latest_date: LATEST, snapshots: 3, skipped_files: [join('trending', 'EG', `${addDays(LATEST, 1)}.json`)] });
+    expect(manifest.regions.EG).toMatchObject({
+      latest_date: LATEST,
+      snapshots: 3,
+      skipped_files: [join('trending', 'EG', `${addDays(LATEST, 1)}.json`)],
+    });
   });
 
   it('skips a snapshot of the other source rather than mixing sample and live data', async () => {
-    await writeAll([snapshot('NG', LATEST, [video(1, 5, ['afrobeats'])], 'sample'), snapshot('NG', addDays(LATEST, -1), [video(2, 5, ['naija'])])]);
+    await writeAll([
+      snapshot('NG', LATEST, [video(1, 5, ['afrobeats'])], 'sample'),
+      snapshot('NG', addDays(LATEST, -1), [video(2, 5, ['naija'])]),
+    ]);
     const lines: string[] = [];
     const { manifest } = await buildIndexes({ dataRoot, buildDir, source: 'live', log: (l) => lines.push(l) });
-    expect(manifest.regions.NG).toMatchObject({ latest_date: addDays(LATEST, -1), snapshots: 1, skipped_files: [join('trending', 'NG', `${LATEST}.json`)] });
+    expect(manifest.regions.NG).toMatchObject({
+      latest_date: addDays(LATEST, -1),
+      snapshots: 1,
+      skipped_files: [join('trending', 'NG', `${LATEST}.json`)],
+    });
     expect(lines.find((l) => l.includes('SKIPPED'))).toMatch(/it holds sample data, and this build is of live data/);
   });
 

@@ -70,7 +70,8 @@ describe('a build that fails midway', () => {
     const failing: StoreFs = {
       ...fs,
       open: (async (path: string, flags?: string) => {
-        if (flags === 'wx' && ++opened === 12) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        if (flags === 'wx' && ++opened === 12)
+          throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
         return fs.open(path, flags);
       }) as StoreFs['open'],
     };
@@ -85,7 +86,9 @@ describe('a build that fails midway', () => {
     try {
       const health = (await (await server.get('/healthz')).json()) as { data: { built_at: string; data_date: string } };
       expect(health.data).toMatchObject({ built_at: '2025-06-10T06:00:00.000Z', data_date: '2025-06-10' });
-      const trending = (await (await server.get('/api/v1/trending-tags?region=IN&days=1')).json()) as { data: { tags: { value: string }[] } };
+      const trending = (await (await server.get('/api/v1/trending-tags?region=IN&days=1')).json()) as {
+        data: { tags: { value: string }[] };
+      };
       expect(trending.data.tags.map((tag) => tag.value)).toEqual(['first build tag']);
     } finally {
       await server.close();

@@ -59,7 +59,15 @@ describe('ingestRegion with every assignable category', () => {
     const { upstream, client } = setUp();
     const meter = { calls: 0, units: 0 };
     const progress: RegionProgress = { pages: 0 };
-    const snapshot = await ingestRegion({ client, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', meter, progress });
+    const snapshot = await ingestRegion({
+      client,
+      region: 'IN',
+      date: '2026-11-20',
+      source: 'live',
+      categories: 'all',
+      meter,
+      progress,
+    });
 
     expect(Snapshot.parse(snapshot)).toEqual(snapshot);
     expect(snapshot.videos.map((v) => v.id)).toEqual(Array.from({ length: 120 }, (_, n) => chartId('IN', n)));
@@ -85,9 +93,19 @@ describe('ingestRegion with every assignable category', () => {
   it('keeps the other charts when one category fails, recording it as failed and naming it', async () => {
     const { upstream, client } = setUp();
     upstream.injectFault({ kind: 'status', status: 503 }, { times: 2, match: isCategory('25') });
-    upstream.injectFault({ kind: 'quotaExceeded' }, { times: 1, match: (url) => isCategory('17')(url) && url.searchParams.has('pageToken') });
+    upstream.injectFault(
+      { kind: 'quotaExceeded' },
+      { times: 1, match: (url) => isCategory('17')(url) && url.searchParams.has('pageToken') },
+    );
     const progress: RegionProgress = { pages: 0 };
-    const snapshot = await ingestRegion({ client, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', progress });
+    const snapshot = await ingestRegion({
+      client,
+      region: 'IN',
+      date: '2026-11-20',
+      source: 'live',
+      categories: 'all',
+      progress,
+    });
 
     expect(Snapshot.parse(snapshot)).toEqual(snapshot);
     expect(snapshot.videos).toHaveLength(120);
@@ -116,7 +134,14 @@ describe('ingestRegion with every assignable category', () => {
       },
     };
     const progress: RegionProgress = { pages: 0 };
-    const snapshot = await ingestRegion({ client: asNotFound, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', progress });
+    const snapshot = await ingestRegion({
+      client: asNotFound,
+      region: 'IN',
+      date: '2026-11-20',
+      source: 'live',
+      categories: 'all',
+      progress,
+    });
     expect(snapshot.categories?.find((c) => c.id === '10')).toMatchObject({ status: 'no_chart', video_ids: [] });
     expect(progress.categoryFailures).toBeUndefined();
     // A plain 404 without that reason is a failure like any other.
@@ -127,16 +152,33 @@ describe('ingestRegion with every assignable category', () => {
         return client.listMostPopular(p, meter);
       },
     };
-    const failed = await ingestRegion({ client: plain, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', progress });
+    const failed = await ingestRegion({
+      client: plain,
+      region: 'IN',
+      date: '2026-11-20',
+      source: 'live',
+      categories: 'all',
+      progress,
+    });
     expect(failed.categories?.find((c) => c.id === '10')?.status).toBe('failed');
     expect(progress.categoryFailures).toEqual([expect.stringMatching(/^music \(10\): /)]);
   });
 
   it('writes the overall chart when the category list itself fails, without a categories section', async () => {
     const { upstream, client } = setUp();
-    upstream.injectFault({ kind: 'status', status: 500 }, { times: 2, match: (url) => url.pathname.endsWith('/videoCategories') });
+    upstream.injectFault(
+      { kind: 'status', status: 500 },
+      { times: 2, match: (url) => url.pathname.endsWith('/videoCategories') },
+    );
     const progress: RegionProgress = { pages: 0 };
-    const snapshot = await ingestRegion({ client, region: 'IN', date: '2026-11-20', source: 'live', categories: 'all', progress });
+    const snapshot = await ingestRegion({
+      client,
+      region: 'IN',
+      date: '2026-11-20',
+      source: 'live',
+      categories: 'all',
+      progress,
+    });
     expect(snapshot.videos).toHaveLength(120);
     expect(snapshot.categories).toBeUndefined();
     expect(progress.categoryFailures?.[0]).toMatch(/^category list: /);
@@ -166,7 +208,13 @@ describe('runIngest with a failing category chart', () => {
     const { upstream, client } = setUp();
     upstream.injectFault({ kind: 'status', status: 503 }, { times: 2, match: isCategory('25') });
     const lines: string[] = [];
-    const result = await runIngest({ dataDir: dir, date: '2026-11-20', regions: ['IN', 'US'], client, log: (l) => lines.push(l) });
+    const result = await runIngest({
+      dataDir: dir,
+      date: '2026-11-20',
+      regions: ['IN', 'US'],
+      client,
+      log: (l) => lines.push(l),
+    });
 
     expect(result.failed).toEqual([]);
     expect(result.written).toHaveLength(2);

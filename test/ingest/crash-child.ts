@@ -11,7 +11,8 @@ import { chartDataset } from './chart-dataset.ts';
 import { CRASH_LENGTHS } from './crash-lengths.ts';
 
 const [dataDir, date, killAt] = process.argv.slice(2);
-if (!dataDir || !date || (killAt !== 'open' && killAt !== 'rename')) throw new Error('usage: crash-child <dir> <date> open|rename');
+if (!dataDir || !date || (killAt !== 'open' && killAt !== 'rename'))
+  throw new Error('usage: crash-child <dir> <date> open|rename');
 
 let opens = 0;
 let renames = 0;
@@ -31,6 +32,10 @@ const dying: StoreFs = {
 };
 
 const upstream = createUpstreamEmulator(chartDataset(CRASH_LENGTHS, 2));
-const client = createYouTubeClient({ apiKey: 'k', baseUrl: 'https://upstream.test/youtube/v3', fetch: upstream.fetch.bind(upstream) });
+const client = createYouTubeClient({
+  apiKey: 'k',
+  baseUrl: 'https://upstream.test/youtube/v3',
+  fetch: upstream.fetch.bind(upstream),
+});
 await runIngest({ dataDir, date, client, fs: dying, concurrency: 1 });
 process.stdout.write('not killed\n');

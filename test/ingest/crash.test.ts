@@ -28,7 +28,11 @@ afterEach(async () => {
 
 async function ingest(date: string) {
   const upstream = createUpstreamEmulator(chartDataset(CRASH_LENGTHS, 1));
-  const client = createYouTubeClient({ apiKey: 'k', baseUrl: 'https://upstream.test/youtube/v3', fetch: upstream.fetch.bind(upstream) });
+  const client = createYouTubeClient({
+    apiKey: 'k',
+    baseUrl: 'https://upstream.test/youtube/v3',
+    fetch: upstream.fetch.bind(upstream),
+  });
   const result = await runIngest({ dataDir: dir, date, client });
   expect(result.failed).toEqual([]);
 }
@@ -38,15 +42,21 @@ async function snapshotFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const region of REGIONS) {
     for (const name of await fs.readdir(join(dir, 'trending', region))) {
-      if (name.endsWith('.json') && !name.startsWith('.')) files.set(join(region, name), await fs.readFile(join(dir, 'trending', region, name), 'utf8'));
+      if (name.endsWith('.json') && !name.startsWith('.'))
+        files.set(join(region, name), await fs.readFile(join(dir, 'trending', region, name), 'utf8'));
     }
   }
   return files;
 }
 
-function runChild(killAt: 'open' | 'rename'): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+function runChild(
+  killAt: 'open' | 'rename',
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, DAY2, killAt], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, DAY2, killAt], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -17,19 +17,33 @@ describe('ingestRegion', () => {
   it('follows nextPageToken to the end of a 165-video chart: 4 pages, 4 units', async () => {
     const { upstream, client } = setUp({ IN: 165 });
     const meter = { calls: 0, units: 0 };
-    const snapshot = await ingestRegion({ client, region: 'IN', date: '2025-06-02', source: 'live', meter, now: fixedNow });
+    const snapshot = await ingestRegion({
+      client,
+      region: 'IN',
+      date: '2025-06-02',
+      source: 'live',
+      meter,
+      now: fixedNow,
+    });
     expect(Snapshot.parse(snapshot)).toEqual(snapshot);
     expect(snapshot.videos).toHaveLength(165);
     expect(snapshot.videos.map((v) => v.id)).toEqual(Array.from({ length: 165 }, (_, n) => chartId('IN', n)));
     expect(snapshot.charts).toEqual([{ chart: 'mostPopular', video_category_id: null, pages: 4, videos: 165 }]);
     expect(meter).toEqual({ calls: 4, units: 4 });
-    expect(upstream.calls.map((c) => [c.params.regionCode, c.params.maxResults, c.params.pageToken !== undefined])).toEqual([
+    expect(
+      upstream.calls.map((c) => [c.params.regionCode, c.params.maxResults, c.params.pageToken !== undefined]),
+    ).toEqual([
       ['IN', '50', false],
       ['IN', '50', true],
       ['IN', '50', true],
       ['IN', '50', true],
     ]);
-    expect(snapshot).toMatchObject({ region: 'IN', date: '2025-06-02', fetched_at: '2025-06-02T05:00:00.000Z', source: 'live' });
+    expect(snapshot).toMatchObject({
+      region: 'IN',
+      date: '2025-06-02',
+      fetched_at: '2025-06-02T05:00:00.000Z',
+      source: 'live',
+    });
   });
 
   it('keeps only id, title, view count, tags and hashtags, read from the wire format', async () => {
@@ -50,7 +64,13 @@ describe('ingestRegion', () => {
 
   it('reads the category charts asked for into the categories section, keeping the overall chart apart', async () => {
     const { upstream, client } = setUp({ BR: 60 });
-    const snapshot = await ingestRegion({ client, region: 'BR', date: '2025-06-02', source: 'live', categories: ['10', '17'] });
+    const snapshot = await ingestRegion({
+      client,
+      region: 'BR',
+      date: '2025-06-02',
+      source: 'live',
+      categories: ['10', '17'],
+    });
     // The emulator filters the region's chart by category: 30 videos each, all already on the overall chart.
     expect(snapshot.charts).toEqual([{ chart: 'mostPopular', video_category_id: null, pages: 2, videos: 60 }]);
     expect(snapshot.videos).toHaveLength(60);
@@ -72,9 +92,9 @@ describe('ingestRegion', () => {
     const { upstream, client } = setUp({ PK: 120 });
     upstream.injectFault({ kind: 'quotaExceeded' }, { match: (url) => url.searchParams.has('pageToken') });
     const progress = { pages: 0 };
-    await expect(ingestRegion({ client, region: 'PK', date: '2025-06-02', source: 'live', progress })).rejects.toBeInstanceOf(
-      UpstreamError,
-    );
+    await expect(
+      ingestRegion({ client, region: 'PK', date: '2025-06-02', source: 'live', progress }),
+    ).rejects.toBeInstanceOf(UpstreamError);
     expect(progress.pages).toBe(1);
   });
 
@@ -92,7 +112,12 @@ describe('ingestRegion paging guards', () => {
       pages: 0,
       async listMostPopular(): Promise<VideoListResponse> {
         const n = stub.pages++;
-        return { kind: 'youtube#videoListResponse', etag: 'e', items: [wireVideo('NG', n, 10)], nextPageToken: token(n) };
+        return {
+          kind: 'youtube#videoListResponse',
+          etag: 'e',
+          items: [wireVideo('NG', n, 10)],
+          nextPageToken: token(n),
+        };
       },
       listVideosById: () => Promise.reject(new Error('not used')),
       listChannels: () => Promise.reject(new Error('not used')),
@@ -142,6 +167,8 @@ describe('ingestRegion with an unreadable chart entry', () => {
 
   it('still fails the region when no entry is readable', async () => {
     const client = oneRegionClient([withoutViews(0), withoutViews(1)]);
-    await expect(ingestRegion({ client, region: 'NG', date: '2025-06-02', source: 'live' })).rejects.toThrow(/viewCount/);
+    await expect(ingestRegion({ client, region: 'NG', date: '2025-06-02', source: 'live' })).rejects.toThrow(
+      /viewCount/,
+    );
   });
 });

@@ -32,52 +32,99 @@ describe('createWranglerR2Store against wrangler --local', () => {
     await store.delete('trending/2025-08-14.json.gz');
   });
 
-  it('reports any other wrangler failure with wrangler’s own message, never as a missing key', { timeout: 30_000 }, async () => {
-    const store = createWranglerR2Store({ bucket: 'Not_A_Bucket', persistTo: join(dir, 'r2') });
-    await expect(store.get('manifest.json')).rejects.toThrow(/^wrangler r2 object get Not_A_Bucket\/manifest\.json failed: /);
-  });
+  it(
+    'reports any other wrangler failure with wrangler’s own message, never as a missing key',
+    { timeout: 30_000 },
+    async () => {
+      const store = createWranglerR2Store({ bucket: 'Not_A_Bucket', persistTo: join(dir, 'r2') });
+      await expect(store.get('manifest.json')).rejects.toThrow(
+        /^wrangler r2 object get Not_A_Bucket\/manifest\.json failed: /,
+      );
+    },
+  );
 });
 
 describe('npm run snapshots:push / snapshots:pull', () => {
-  it('push then pull through wrangler --local round-trips the window and prunes the store to SNAPSHOT_RETENTION_DAYS', { timeout: 120_000 }, async () => {
-    const dates = ['2025-08-13', '2025-08-14', '2025-08-15'];
-    const ingested = join(dir, 'ingested');
-    for (const date of dates) await runIngest({ dataDir: ingested, date, regions: ['IN', 'EG'], sample: true });
-    // The sync moves live snapshots (DATA_DIR/trending); sample ones stand in for them here.
-    const live = join(dir, 'live');
-    await fs.cp(join(ingested, 'sample', 'trending'), join(live, 'trending'), { recursive: true });
+  it(
+    'push then pull through wrangler --local round-trips the window and prunes the store to SNAPSHOT_RETENTION_DAYS',
+    { timeout: 120_000 },
+    async () => {
+      const dates = ['2025-08-13', '2025-08-14', '2025-08-15'];
+      const ingested = join(dir, 'ingested');
+      for (const date of dates) await runIngest({ dataDir: ingested, date, regions: ['IN', 'EG'], sample: true });
+      // The sync moves live snapshots (DATA_DIR/trending); sample ones stand in for them here.
+      const live = join(dir, 'live');
+      await fs.cp(join(ingested, 'sample', 'trending'), join(live, 'trending'), { recursive: true });
 
-    const persist = join(dir, 'r2');
-    const cli = (action: string, dataDir: string, date: string, retention: string) =>
-      run('node', ['--import', 'tsx', 'ingest/snapshot-sync-cli.ts', action, '--date', date, '--data-dir', dataDir, '--local-store', persist], {
-        env: { ...process.env, SNAPSHOT_BUCKET: BUCKET, SNAPSHOT_RETENTION_DAYS: retention, YOUTUBE_API_KEY: '' },
-      });
+      const persist = join(dir, 'r2');
+      const cli = (action: string, dataDir: string, date: string, retention: string) =>
+        run(
+          'node',
+          [
+            '--import',
+            'tsx',
+            'ingest/snapshot-sync-cli.ts',
+            action,
+            '--date',
+            date,
+            '--data-dir',
+            dataDir,
+            '--local-store',
+            persist,
+          ],
+          {
+            env: { ...process.env, SNAPSHOT_BUCKET: BUCKET, SNAPSHOT_RETENTION_DAYS: retention, YOUTUBE_API_KEY: '' },
+          },
+        );
 
-    const pushed = await cli('push', live, '2025-08-15', '2');
-    expect(pushed.stderr).toContain('snapshots push: uploaded 2 dates (2025-08-14, 2025-08-15), 0 unchanged; deleted everything before 2025-08-14');
-
-    const pulledDir = join(dir, 'pulled');
-    const pulled = await cli('pull', pulledDir, '2025-08-15', '90');
-    expect(pulled.stderr).toContain('the store holds 2 dates of the window 2025-05-18 … 2025-08-15; pulled 2');
-    const copy = createSnapshotStore(pulledDir);
-    const original = createSnapshotStore(live);
-    for (const region of ['IN', 'EG'] as const) {
-      expect(await copy.dates(region)).toEqual(['2025-08-14', '2025-08-15']);
-      for (const date of ['2025-08-14', '2025-08-15']) {
-        expect(await fs.readFile(copy.pathOf(region, date), 'utf8')).toBe(await fs.readFile(original.pathOf(region, date), 'utf8'));
-      }
-    }
-  });
-
-  it('exits 2 naming the problem for a missing bucket, a bad bucket name or a bad action', { timeout: 30_000 }, async () => {
-    const cli = (args: string[], env: Record<string, string>) =>
-      run('node', ['--import', 'tsx', 'ingest/snapshot-sync-cli.ts', ...args], { env: { ...process.env, SNAPSHOT_BUCKET: '', ...env } }).then(
-        () => ({ code: 0, stderr: '' }),
-        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      const pushed = await cli('push', live, '2025-08-15', '2');
+      expect(pushed.stderr).toContain(
+        'snapshots push: uploaded 2 dates (2025-08-14, 2025-08-15), 0 unchanged; deleted everything before 2025-08-14',
       );
-    expect(await cli(['pull'], {})).toMatchObject({ code: 2, stderr: expect.stringContaining('no bucket: set SNAPSHOT_BUCKET or pass --bucket') });
-    expect(await cli(['push', '--bucket', 'My_Bucket'], {})).toMatchObject({ code: 2, stderr: expect.stringContaining('SNAPSHOT_BUCKET must be an R2 bucket name') });
-    expect(await cli(['sync'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({ code: 2, stderr: expect.stringContaining('expected one action, pull or push; got "sync"') });
-    expect(await cli(['pull', '--date', '2025-08-15;id'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({ code: 2, stderr: expect.stringContaining('--date must be a calendar date') });
-  });
+
+      const pulledDir = join(dir, 'pulled');
+      const pulled = await cli('pull', pulledDir, '2025-08-15', '90');
+      expect(pulled.stderr).toContain('the store holds 2 dates of the window 2025-05-18 … 2025-08-15; pulled 2');
+      const copy = createSnapshotStore(pulledDir);
+      const original = createSnapshotStore(live);
+      for (const region of ['IN', 'EG'] as const) {
+        expect(await copy.dates(region)).toEqual(['2025-08-14', '2025-08-15']);
+        for (const date of ['2025-08-14', '2025-08-15']) {
+          expect(await fs.readFile(copy.pathOf(region, date), 'utf8')).toBe(
+            await fs.readFile(original.pathOf(region, date), 'utf8'),
+          );
+        }
+      }
+    },
+  );
+
+  it(
+    'exits 2 naming the problem for a missing bucket, a bad bucket name or a bad action',
+    { timeout: 30_000 },
+    async () => {
+      const cli = (args: string[], env: Record<string, string>) =>
+        run('node', ['--import', 'tsx', 'ingest/snapshot-sync-cli.ts', ...args], {
+          env: { ...process.env, SNAPSHOT_BUCKET: '', ...env },
+        }).then(
+          () => ({ code: 0, stderr: '' }),
+          (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+        );
+      expect(await cli(['pull'], {})).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('no bucket: set SNAPSHOT_BUCKET or pass --bucket'),
+      });
+      expect(await cli(['push', '--bucket', 'My_Bucket'], {})).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('SNAPSHOT_BUCKET must be an R2 bucket name'),
+      });
+      expect(await cli(['sync'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('expected one action, pull or push; got "sync"'),
+      });
+      expect(await cli(['pull', '--date', '2025-08-15;id'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--date must be a calendar date'),
+      });
+    },
+  );
 });

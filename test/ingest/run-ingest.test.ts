@@ -48,7 +48,13 @@ async function tree(root: string): Promise<Map<string, string>> {
 async function ingestDay(date: string, factor: number, extra: Partial<Parameters<typeof runIngest>[0]> = {}) {
   const upstream = createUpstreamEmulator(chartDataset(LENGTHS, factor));
   const lines: string[] = [];
-  const result = await runIngest({ dataDir: dir, date, client: liveClient(upstream), log: (l) => lines.push(l), ...extra });
+  const result = await runIngest({
+    dataDir: dir,
+    date,
+    client: liveClient(upstream),
+    log: (l) => lines.push(l),
+    ...extra,
+  });
   return { result, lines, upstream };
 }
 
@@ -79,7 +85,12 @@ describe('runIngest (live client, against the emulator)', () => {
       { times: 2, match: (url) => url.searchParams.get('regionCode') === 'PK' && url.searchParams.has('pageToken') },
     );
     const lines: string[] = [];
-    const result = await runIngest({ dataDir: dir, date: DAY2, client: liveClient(upstream), log: (l) => lines.push(l) });
+    const result = await runIngest({
+      dataDir: dir,
+      date: DAY2,
+      client: liveClient(upstream),
+      log: (l) => lines.push(l),
+    });
     expect(result.failed).toEqual(['PK']);
     expect(result.written).toHaveLength(7);
     expect(await tree(join(dir, 'trending', 'PK'))).toEqual(before);
@@ -110,7 +121,9 @@ describe('runIngest (live client, against the emulator)', () => {
       if (!replacedByRerun) expect(after.get(path), path).toBe(text);
     }
     // The other regions' DAY2 files were replaced by the re-run.
-    expect(after.get(join(dir, 'trending', 'IN', `${DAY2}.json`))).not.toBe(before.get(join(dir, 'trending', 'IN', `${DAY2}.json`)));
+    expect(after.get(join(dir, 'trending', 'IN', `${DAY2}.json`))).not.toBe(
+      before.get(join(dir, 'trending', 'IN', `${DAY2}.json`)),
+    );
   });
 
   it('fails only the region whose folder is read-only, naming the cause', async () => {
@@ -163,7 +176,9 @@ describe('runIngest (live client, against the emulator)', () => {
     await expect(runIngest({ dataDir: dir, date: '2025-13-01', sample: true })).rejects.toThrow(/YYYY-MM-DD/);
     await expect(runIngest({ dataDir: dir, date: DAY1 })).rejects.toThrow(/exactly one of/);
     await expect(runIngest({ dataDir: dir, date: DAY1, sample: true, concurrency: 0 })).rejects.toThrow(/concurrency/);
-    await expect(runIngest({ dataDir: dir, date: DAY1, sample: true, retentionDays: 0 })).rejects.toThrow(/retentionDays/);
+    await expect(runIngest({ dataDir: dir, date: DAY1, sample: true, retentionDays: 0 })).rejects.toThrow(
+      /retentionDays/,
+    );
   });
 });
 
@@ -191,7 +206,9 @@ describe('sample mode', () => {
     const first = await store.read('EG', addDays(DAY2, -27));
     expect(first.ok && first.snapshot.fetched_at.slice(0, 10)).toBe(addDays(DAY2, -27));
     await fs.rm(join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`));
-    expect(await ensureSampleData({ dataDir: dir, endDate: DAY2 })).toEqual([join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`)]);
+    expect(await ensureSampleData({ dataDir: dir, endDate: DAY2 })).toEqual([
+      join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`),
+    ]);
     // Not a speed claim (bench/sample-data.ts measures that): 28 days × 8 regions × 16 charts take ~20 s on a busy 2-core machine.
   }, 180_000);
 });
@@ -202,8 +219,26 @@ describe('ingest CLI', () => {
     [['--categories', 'None'], expect.objectContaining({ categories: [] })],
     [['--categories', 'all'], expect.objectContaining({ categories: 'all' })],
     [
-      ['--date', '2025-05-01', '--regions', 'in, us,IN', '--data-dir', '/tmp/x', '--categories', '10,20,10', '--concurrency', '2'],
-      { date: '2025-05-01', regions: ['IN', 'US'], dataDir: '/tmp/x', categories: ['10', '20'], concurrency: 2, help: false },
+      [
+        '--date',
+        '2025-05-01',
+        '--regions',
+        'in, us,IN',
+        '--data-dir',
+        '/tmp/x',
+        '--categories',
+        '10,20,10',
+        '--concurrency',
+        '2',
+      ],
+      {
+        date: '2025-05-01',
+        regions: ['IN', 'US'],
+        dataDir: '/tmp/x',
+        categories: ['10', '20'],
+        concurrency: 2,
+        help: false,
+      },
     ],
     [['--help'], expect.objectContaining({ help: true })],
   ])('parses %j', (argv, expected) => {

@@ -46,7 +46,9 @@ describe('snapshot store', () => {
   it('refuses to write an invalid snapshot, leaving the disk untouched', async () => {
     const store = createSnapshotStore(dir);
     const bad = { ...snapshot('2025-06-01'), videos: [{ ...snapshot('2025-06-01').videos[0], view_count: '10' }] };
-    await expect(store.write(bad as unknown as Snapshot)).rejects.toThrow(/invalid snapshot for BD 2025-06-01: videos\.0\.view_count/);
+    await expect(store.write(bad as unknown as Snapshot)).rejects.toThrow(
+      /invalid snapshot for BD 2025-06-01: videos\.0\.view_count/,
+    );
     expect(await store.dates('BD')).toEqual([]);
   });
 
@@ -67,7 +69,13 @@ describe('snapshot store', () => {
     const folder = join(dir, 'trending', 'BD');
     await fs.mkdir(folder, { recursive: true });
     const old = snapshot('2025-06-01');
-    const oldVideo = { ...old.videos[0], channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa', like_count: 3, duration_seconds: 3600, default_audio_language: 'bn' };
+    const oldVideo = {
+      ...old.videos[0],
+      channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa',
+      like_count: 3,
+      duration_seconds: 3600,
+      default_audio_language: 'bn',
+    };
     await fs.writeFile(join(folder, '2025-06-01.json'), JSON.stringify({ ...old, videos: [oldVideo] }));
     const read = await store.read('BD', '2025-06-01');
     expect(read).toEqual({ ok: true, snapshot: old });
@@ -80,11 +88,23 @@ describe('snapshot store', () => {
     const folder = join(dir, 'trending', 'BD');
     await fs.mkdir(folder, { recursive: true });
     await fs.writeFile(join(folder, '2025-06-01.json'), JSON.stringify(snapshot('2025-06-01')).slice(0, 100));
-    await fs.writeFile(join(folder, '2025-06-02.json'), JSON.stringify({ ...snapshot('2025-06-02'), fetched_at: 'yesterday' }));
+    await fs.writeFile(
+      join(folder, '2025-06-02.json'),
+      JSON.stringify({ ...snapshot('2025-06-02'), fetched_at: 'yesterday' }),
+    );
     await fs.writeFile(join(folder, '2025-06-03.json'), JSON.stringify(snapshot('2025-06-04')));
-    expect(await store.read('BD', '2025-06-01')).toEqual({ ok: false, reason: 'is not valid JSON (truncated or corrupt)' });
-    expect(await store.read('BD', '2025-06-02')).toMatchObject({ ok: false, reason: expect.stringMatching(/^is not a valid snapshot: fetched_at/) });
-    expect(await store.read('BD', '2025-06-03')).toEqual({ ok: false, reason: 'holds BD 2025-06-04, not BD 2025-06-03' });
+    expect(await store.read('BD', '2025-06-01')).toEqual({
+      ok: false,
+      reason: 'is not valid JSON (truncated or corrupt)',
+    });
+    expect(await store.read('BD', '2025-06-02')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^is not a valid snapshot: fetched_at/),
+    });
+    expect(await store.read('BD', '2025-06-03')).toEqual({
+      ok: false,
+      reason: 'holds BD 2025-06-04, not BD 2025-06-03',
+    });
   });
 
   it('prunes snapshots more than 90 days before the given date, keeping day 90', async () => {
@@ -117,7 +137,10 @@ describe('writeFileAtomic', () => {
   it('leaves the old file and no temp file when the rename fails', async () => {
     const path = join(dir, 'b.json');
     await writeFileAtomic(path, 'old');
-    const failing: StoreFs = { ...fs, rename: () => Promise.reject(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })) };
+    const failing: StoreFs = {
+      ...fs,
+      rename: () => Promise.reject(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })),
+    };
     await expect(writeFileAtomic(path, 'new', failing)).rejects.toThrow('EIO');
     expect(await fs.readFile(path, 'utf8')).toBe('old');
     expect(await fs.readdir(dir)).toEqual(['b.json']);
@@ -130,7 +153,9 @@ describe('writeFileAtomic', () => {
       ...fs,
       open: (async (p: string, flags: string) => {
         const handle = await fs.open(p, flags);
-        return Object.assign(handle, { writeFile: () => Promise.reject(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' })) });
+        return Object.assign(handle, {
+          writeFile: () => Promise.reject(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' })),
+        });
       }) as StoreFs['open'],
     };
     await expect(writeFileAtomic(path, 'new', full)).rejects.toThrow('ENOSPC');

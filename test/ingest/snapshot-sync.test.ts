@@ -46,13 +46,17 @@ describe('pushSnapshots and pullSnapshots', () => {
     await ingest([AUG(13), AUG(14), AUG(15)], ['IN', 'BD']);
     expect(await pushSnapshots(sync(source, AUG(15), 90))).toMatchObject({ uploaded: [AUG(13), AUG(14), AUG(15)] });
     expect(storedKeys(remote)).toEqual([MANIFEST_KEY, bundleKey(AUG(13)), bundleKey(AUG(14)), bundleKey(AUG(15))]);
-    expect(manifestOf(remote).dates[AUG(14)]).toEqual({ regions: ['IN', 'BD'], sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(manifestOf(remote).dates[AUG(14)]).toEqual({
+      regions: ['IN', 'BD'],
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const copy = createSnapshotStore(join(dir, 'copy'));
     expect(await pullSnapshots(sync(copy, AUG(15), 90))).toEqual({ pulled: [AUG(13), AUG(14), AUG(15)], missing: [] });
     for (const region of ['IN', 'BD'] as const) {
       expect(await copy.dates(region)).toEqual([AUG(13), AUG(14), AUG(15)]);
-      for (const date of [AUG(13), AUG(14), AUG(15)]) expect(await text(copy, region, date)).toBe(await text(source, region, date));
+      for (const date of [AUG(13), AUG(14), AUG(15)])
+        expect(await text(copy, region, date)).toBe(await text(source, region, date));
     }
   });
 
@@ -124,7 +128,10 @@ describe('pushSnapshots and pullSnapshots', () => {
       await expect(pushSnapshots({ ...sync(source, AUG(15), 2), concurrency: 1 })).rejects.toThrow(/injected failure/);
       const named = Object.keys(manifestOf(remote).dates).map(bundleKey);
       const bundles = storedKeys(remote).filter((key) => key !== MANIFEST_KEY);
-      expect(bundles.filter((key) => !named.includes(key)), `cut at write ${failAt}`).toEqual([]);
+      expect(
+        bundles.filter((key) => !named.includes(key)),
+        `cut at write ${failAt}`,
+      ).toEqual([]);
 
       await pushSnapshots(sync(source, AUG(15), 2));
       expect(storedKeys(remote)).toEqual([MANIFEST_KEY, bundleKey(AUG(14)), bundleKey(AUG(15))]);

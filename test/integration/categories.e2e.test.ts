@@ -47,17 +47,94 @@ interface Video {
 }
 
 const VIDEOS: Video[] = [
-  { id: 'catINmusic1', region: 'IN', views: { [D1]: 9000, [D2]: 9500, [D3]: 9900, [D5]: 12_000, [D6]: 15_000 }, charts: ['overall', 'music'], tags: ['Bollywood Songs', 'Arijit Singh', 'गाना'], title: 'Tum Hi Ho | Arijit Singh | Official Video 🎵' },
-  { id: 'catINmusic2', region: 'IN', views: { [D2]: 400, [D3]: 800, [D6]: 1200 }, charts: ['music'], tags: ['bollywood songs', 'गाना', 'Lofi'], title: 'गाना लोफ़ी | Slowed + Reverb' },
-  { id: 'catINmusic3', region: 'IN', views: { [D5]: 700, [D6]: 700 }, charts: ['music'], tags: undefined, title: 'NEW PUNJABI SONG 2026' },
-  { id: 'catINsport1', region: 'IN', views: { [D1]: 5000, [D2]: 6000, [D3]: 6500, [D5]: 7000, [D6]: 8000 }, charts: ['overall', 'sports'], tags: ['Cricket', 'IPL 2026', 'क्रिकेट'], title: 'IPL 2026 Final | CSK vs MI | Highlights' },
-  { id: 'catINsport2', region: 'IN', views: { [D1]: 300, [D2]: 350, [D5]: 500 }, charts: ['sports'], tags: ['cricket', 'Ｃｒｉｃｋｅｔ', 'Kabaddi'], title: 'Pro Kabaddi League 2026: Day 3 Highlights' },
-  { id: 'catINsport3', region: 'IN', views: { [D2]: 50, [D3]: 60, [D6]: 90 }, charts: ['sports'], tags: ['Kabaddi', 'कबड्डी'], title: 'कबड्डी लाइव | Live' },
-  { id: 'catINnews01', region: 'IN', views: { [D5]: 20_000, [D6]: 25_000 }, charts: ['news'], tags: ['Breaking News', 'आज की ताज़ा खबर', 'cricket'], title: 'आज की ताज़ा खबर | Breaking News LIVE' },
-  { id: 'catINnews02', region: 'IN', views: { [D6]: 100 }, charts: ['news', 'overall'], tags: ['breaking news', 'Election 2026'], title: 'Election 2026 Results LIVE #election' },
-  { id: 'catINgame01', region: 'IN', views: { [D1]: 100_000, [D3]: 90_000, [D6]: 80_000 }, charts: ['overall'], tags: ['BGMI', 'Gaming'], title: 'BGMI Live Tournament 🔥' },
-  { id: 'catBDmusic1', region: 'BD', views: { [D1]: 300, [D2]: 310 }, charts: ['overall', 'music'], tags: ['বাংলা গান', 'Bangla Song'], title: 'বাংলা গান ২০২৬ | New Bangla Song' },
-  { id: 'catBDmusic2', region: 'BD', views: { [D2]: 40 }, charts: ['music'], tags: ['bangla song', 'Natok'], title: 'Natok Song | বাংলা নাটক' },
+  {
+    id: 'catINmusic1',
+    region: 'IN',
+    views: { [D1]: 9000, [D2]: 9500, [D3]: 9900, [D5]: 12_000, [D6]: 15_000 },
+    charts: ['overall', 'music'],
+    tags: ['Bollywood Songs', 'Arijit Singh', 'गाना'],
+    title: 'Tum Hi Ho | Arijit Singh | Official Video 🎵',
+  },
+  {
+    id: 'catINmusic2',
+    region: 'IN',
+    views: { [D2]: 400, [D3]: 800, [D6]: 1200 },
+    charts: ['music'],
+    tags: ['bollywood songs', 'गाना', 'Lofi'],
+    title: 'गाना लोफ़ी | Slowed + Reverb',
+  },
+  {
+    id: 'catINmusic3',
+    region: 'IN',
+    views: { [D5]: 700, [D6]: 700 },
+    charts: ['music'],
+    tags: undefined,
+    title: 'NEW PUNJABI SONG 2026',
+  },
+  {
+    id: 'catINsport1',
+    region: 'IN',
+    views: { [D1]: 5000, [D2]: 6000, [D3]: 6500, [D5]: 7000, [D6]: 8000 },
+    charts: ['overall', 'sports'],
+    tags: ['Cricket', 'IPL 2026', 'क्रिकेट'],
+    title: 'IPL 2026 Final | CSK vs MI | Highlights',
+  },
+  {
+    id: 'catINsport2',
+    region: 'IN',
+    views: { [D1]: 300, [D2]: 350, [D5]: 500 },
+    charts: ['sports'],
+    tags: ['cricket', 'Ｃｒｉｃｋｅｔ', 'Kabaddi'],
+    title: 'Pro Kabaddi League 2026: Day 3 Highlights',
+  },
+  {
+    id: 'catINsport3',
+    region: 'IN',
+    views: { [D2]: 50, [D3]: 60, [D6]: 90 },
+    charts: ['sports'],
+    tags: ['Kabaddi', 'कबड्डी'],
+    title: 'कबड्डी लाइव | Live',
+  },
+  {
+    id: 'catINnews01',
+    region: 'IN',
+    views: { [D5]: 20_000, [D6]: 25_000 },
+    charts: ['news'],
+    tags: ['Breaking News', 'आज की ताज़ा खबर', 'cricket'],
+    title: 'आज की ताज़ा खबर | Breaking News LIVE',
+  },
+  {
+    id: 'catINnews02',
+    region: 'IN',
+    views: { [D6]: 100 },
+    charts: ['news', 'overall'],
+    tags: ['breaking news', 'Election 2026'],
+    title: 'Election 2026 Results LIVE #election',
+  },
+  {
+    id: 'catINgame01',
+    region: 'IN',
+    views: { [D1]: 100_000, [D3]: 90_000, [D6]: 80_000 },
+    charts: ['overall'],
+    tags: ['BGMI', 'Gaming'],
+    title: 'BGMI Live Tournament 🔥',
+  },
+  {
+    id: 'catBDmusic1',
+    region: 'BD',
+    views: { [D1]: 300, [D2]: 310 },
+    charts: ['overall', 'music'],
+    tags: ['বাংলা গান', 'Bangla Song'],
+    title: 'বাংলা গান ২০২৬ | New Bangla Song',
+  },
+  {
+    id: 'catBDmusic2',
+    region: 'BD',
+    views: { [D2]: 40 },
+    charts: ['music'],
+    tags: ['bangla song', 'Natok'],
+    title: 'Natok Song | বাংলা নাটক',
+  },
 ];
 
 /** Which category charts answer on which dates: a chart served, a 503 twice (failed), or videoChartNotFound. */
@@ -108,7 +185,12 @@ function wire(video: Video, date: string): VideoResource {
       defaultAudioLanguage: 'hi',
     },
     contentDetails: { duration: 'PT4M1S' },
-    statistics: { viewCount: String(views), likeCount: String(Math.floor(views / 30)), favoriteCount: '0', commentCount: '3' },
+    statistics: {
+      viewCount: String(views),
+      likeCount: String(Math.floor(views / 30)),
+      favoriteCount: '0',
+      commentCount: '3',
+    },
   };
 }
 
@@ -126,7 +208,10 @@ function datasetOn(date: string): UpstreamDataset {
   return {
     videos: VIDEOS.filter((v) => v.views[date] !== undefined).map((v) => wire(v, date)),
     channels: [],
-    charts: { IN: onChart('IN', 'overall', date).map((v) => v.id), BD: onChart('BD', 'overall', date).map((v) => v.id) },
+    charts: {
+      IN: onChart('IN', 'overall', date).map((v) => v.id),
+      BD: onChart('BD', 'overall', date).map((v) => v.id),
+    },
     videoCategories: CATEGORY_LIST,
     categoryCharts,
   };
@@ -161,7 +246,8 @@ function naiveTags(region: 'IN' | 'BD', chart: Exclude<Chart, 'overall'>, from: 
   const tally = new Map<string, { videos: number; views: number; votes: Map<string, number> }>();
   for (const { views, tags } of newest.values()) {
     const spellings = new Map<string, string>();
-    for (const raw of tags) if (keyOf(raw) !== '' && !spellings.has(keyOf(raw))) spellings.set(keyOf(raw), spellingOf(raw));
+    for (const raw of tags)
+      if (keyOf(raw) !== '' && !spellings.has(keyOf(raw))) spellings.set(keyOf(raw), spellingOf(raw));
     for (const [key, spelling] of spellings) {
       const t = tally.get(key) ?? { videos: 0, views: 0, votes: new Map<string, number>() };
       t.videos += 1;
@@ -177,7 +263,10 @@ function naiveTags(region: 'IN' | 'BD', chart: Exclude<Chart, 'overall'>, from: 
     avg_views: Math.round(t.views / t.videos),
     total_views: t.views,
   }));
-  entries.sort((a, b) => b.trending_videos - a.trending_videos || b.total_views - a.total_views || compareCodePoints(a.value, b.value));
+  entries.sort(
+    (a, b) =>
+      b.trending_videos - a.trending_videos || b.total_views - a.total_views || compareCodePoints(a.value, b.value),
+  );
   return { videos: newest.size, entries };
 }
 
@@ -218,7 +307,13 @@ function naiveHistory(region: 'IN' | 'BD', chart: Exclude<Chart, 'overall'>, tag
 // Ingest → build → serve
 // ---------------------------------------------------------------------------------------------------------
 
-const RUN_REGIONS: Record<string, Region[]> = { [D1]: ['IN', 'BD'], [D2]: ['IN', 'BD'], [D3]: ['IN'], [D5]: ['IN'], [D6]: ['IN'] };
+const RUN_REGIONS: Record<string, Region[]> = {
+  [D1]: ['IN', 'BD'],
+  [D2]: ['IN', 'BD'],
+  [D3]: ['IN'],
+  [D5]: ['IN'],
+  [D6]: ['IN'],
+};
 
 let root: string;
 let server: TestServer;
@@ -241,10 +336,21 @@ async function ingestBuildServe(
     if (categories === 'all' && chartState('IN', 'sports', date) === 'failed') {
       upstream.injectFault(
         { kind: 'status', status: 503 },
-        { times: 2, match: (url) => url.searchParams.get('regionCode') === 'IN' && url.searchParams.get('videoCategoryId') === '17' },
+        {
+          times: 2,
+          match: (url) =>
+            url.searchParams.get('regionCode') === 'IN' && url.searchParams.get('videoCategoryId') === '17',
+        },
       );
     }
-    const result = await runIngest({ dataDir, date, regions, client, categories, now: () => Date.parse(fetchedAt(date)) });
+    const result = await runIngest({
+      dataDir,
+      date,
+      regions,
+      client,
+      categories,
+      now: () => Date.parse(fetchedAt(date)),
+    });
     expect(result.failed).toEqual([]);
     categoryFailures.push(...result.categoryFailures.map((f) => `${date} ${f}`));
   }
@@ -264,7 +370,10 @@ beforeAll(async () => {
   server = await ingestBuildServe(join(root, 'main'), RUN_REGIONS, datasetOn, 'all');
   for (const [region, chart] of PAIRS) {
     const dates = Object.fromEntries(chartDates(region, chart).map((date) => [date, [region]]));
-    asOverall.set(`${region}/${chart}`, await ingestBuildServe(join(root, `${region}-${chart}`), dates, categoryAsOverallOn(region, chart), []));
+    asOverall.set(
+      `${region}/${chart}`,
+      await ingestBuildServe(join(root, `${region}-${chart}`), dates, categoryAsOverallOn(region, chart), []),
+    );
   }
 }, 60_000);
 
@@ -274,7 +383,10 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function get(target: TestServer, path: string): Promise<{ status: number; body: { ok: boolean; data?: any; error?: string } }> {
+async function get(
+  target: TestServer,
+  path: string,
+): Promise<{ status: number; body: { ok: boolean; data?: any; error?: string } }> {
   const response = await target.get(path);
   return { status: response.status, body: await response.json() };
 }
@@ -311,29 +423,35 @@ describe('category charts end to end (ingest → build → server)', () => {
     ).map(([days, limit]) => [region, chart, days, limit] as const),
   );
 
-  it.each(TRENDING_CASES)('trending-tags %s %s days=%i limit=%i equals the naive computation over that chart alone', async (region, chart, days, limit) => {
-    const query = `region=${region}&category=${SLUGS[chart]}&days=${days}&limit=${limit}`;
-    const got = await data(`/api/v1/trending-tags?${query}`);
-    expect(got).toEqual({
-      region,
-      region_name: region === 'IN' ? 'India' : 'Bangladesh',
-      category: categoryOf(chart),
-      window_days: days,
-      ...naiveTrending(region, chart, days, limit),
-    });
-  });
+  it.each(TRENDING_CASES)(
+    'trending-tags %s %s days=%i limit=%i equals the naive computation over that chart alone',
+    async (region, chart, days, limit) => {
+      const query = `region=${region}&category=${SLUGS[chart]}&days=${days}&limit=${limit}`;
+      const got = await data(`/api/v1/trending-tags?${query}`);
+      expect(got).toEqual({
+        region,
+        region_name: region === 'IN' ? 'India' : 'Bangladesh',
+        category: categoryOf(chart),
+        window_days: days,
+        ...naiveTrending(region, chart, days, limit),
+      });
+    },
+  );
 
-  it.each(TRENDING_CASES)('rising-tags and trending-tags %s %s days=%i limit=%i equal the overall answer of a build of that chart alone', async (region, chart, days, limit) => {
-    const twin = asOverall.get(`${region}/${chart}`)!;
-    for (const endpoint of ['trending-tags', 'rising-tags']) {
-      const windowDays = endpoint === 'rising-tags' ? Math.min(days, 45) : days;
-      const query = `region=${region}&days=${windowDays}&limit=${limit}`;
-      const got = await data(`/api/v1/${endpoint}?${query}&category=${CATEGORY_IDS[chart]}`);
-      const alone = await data(`/api/v1/${endpoint}?${query}`, twin);
-      expect(alone.category).toBeNull();
-      expect(got).toEqual({ ...alone, category: categoryOf(chart) });
-    }
-  });
+  it.each(TRENDING_CASES)(
+    'rising-tags and trending-tags %s %s days=%i limit=%i equal the overall answer of a build of that chart alone',
+    async (region, chart, days, limit) => {
+      const twin = asOverall.get(`${region}/${chart}`)!;
+      for (const endpoint of ['trending-tags', 'rising-tags']) {
+        const windowDays = endpoint === 'rising-tags' ? Math.min(days, 45) : days;
+        const query = `region=${region}&days=${windowDays}&limit=${limit}`;
+        const got = await data(`/api/v1/${endpoint}?${query}&category=${CATEGORY_IDS[chart]}`);
+        const alone = await data(`/api/v1/${endpoint}?${query}`, twin);
+        expect(alone.category).toBeNull();
+        expect(got).toEqual({ ...alone, category: categoryOf(chart) });
+      }
+    },
+  );
 
   const HISTORY_CASES = PAIRS.flatMap(([region, chart]) =>
     ['cricket', 'Bollywood Songs', 'गाना', 'Breaking News', 'Bangla Song', 'Kabaddi', 'nobody'].flatMap((tag) =>
@@ -341,15 +459,28 @@ describe('category charts end to end (ingest → build → server)', () => {
     ),
   );
 
-  it.each(HISTORY_CASES)('tag-history %s %s %s days=%i equals the naive computation and the build of that chart alone', async (region, chart, tag, days) => {
-    const query = `region=${region}&tag=${encodeURIComponent(tag)}&days=${days}`;
-    const got = await data(`/api/v1/tag-history?${query}&category=${SLUGS[chart].toUpperCase()}`);
-    expect(got).toMatchObject({ category: categoryOf(chart), tag: keyOf(tag), window_days: days, ...naiveHistory(region, chart, tag, days) });
-    const alone = await data(`/api/v1/tag-history?${query}`, asOverall.get(`${region}/${chart}`)!);
-    expect(got).toEqual({ ...alone, category: categoryOf(chart) });
-  });
+  it.each(HISTORY_CASES)(
+    'tag-history %s %s %s days=%i equals the naive computation and the build of that chart alone',
+    async (region, chart, tag, days) => {
+      const query = `region=${region}&tag=${encodeURIComponent(tag)}&days=${days}`;
+      const got = await data(`/api/v1/tag-history?${query}&category=${SLUGS[chart].toUpperCase()}`);
+      expect(got).toMatchObject({
+        category: categoryOf(chart),
+        tag: keyOf(tag),
+        window_days: days,
+        ...naiveHistory(region, chart, tag, days),
+      });
+      const alone = await data(`/api/v1/tag-history?${query}`, asOverall.get(`${region}/${chart}`)!);
+      expect(got).toEqual({ ...alone, category: categoryOf(chart) });
+    },
+  );
 
-  const TITLES = ['IPL 2026 Final | CSK vs MI Highlights', 'आज की ताज़ा खबर | LIVE', 'বাংলা গান ২০২৬', 'NEW SONG 2026 🔥'];
+  const TITLES = [
+    'IPL 2026 Final | CSK vs MI Highlights',
+    'आज की ताज़ा खबर | LIVE',
+    'বাংলা গান ২০২৬',
+    'NEW SONG 2026 🔥',
+  ];
   it.each(PAIRS.flatMap(([region, chart]) => TITLES.map((title) => [region, chart, title] as const)))(
     "title-score %s %s %s scores against the category's newest snapshot, as a build of that chart alone does",
     async (region, chart, title) => {
@@ -357,7 +488,10 @@ describe('category charts end to end (ingest → build → server)', () => {
       const got = await data(`/api/v1/title-score?${query}&category=${SLUGS[chart]}`);
       const alone = await data(`/api/v1/title-score?${query}`, asOverall.get(`${region}/${chart}`)!);
       expect(got).toEqual({ ...alone, category: categoryOf(chart) });
-      expect(got.benchmark).toMatchObject({ date: chartDates(region, chart).at(-1), titles_measured: onChart(region, chart, chartDates(region, chart).at(-1)!).length });
+      expect(got.benchmark).toMatchObject({
+        date: chartDates(region, chart).at(-1),
+        titles_measured: onChart(region, chart, chartDates(region, chart).at(-1)!).length,
+      });
     },
   );
 
@@ -402,7 +536,12 @@ describe('category charts end to end (ingest → build → server)', () => {
     ['category=m%C3%BAsica', '"música"'],
     ['category=music&category=gaming', 'more than once'],
   ])('422 for %s, listing the accepted slugs', async (query, shown) => {
-    for (const endpoint of ['trending-tags?region=IN', 'rising-tags?region=IN', 'tag-history?region=IN&tag=x', 'title-score?region=IN&title=x']) {
+    for (const endpoint of [
+      'trending-tags?region=IN',
+      'rising-tags?region=IN',
+      'tag-history?region=IN&tag=x',
+      'title-score?region=IN&title=x',
+    ]) {
       const { status, body } = await get(server, `/api/v1/${endpoint}&${query}`);
       expect(status).toBe(422);
       expect(body.ok).toBe(false);
@@ -412,14 +551,26 @@ describe('category charts end to end (ingest → build → server)', () => {
     }
   });
 
-  it('lists each region\'s categories: whether the newest date has a chart, and the 7-day videos', async () => {
+  it("lists each region's categories: whether the newest date has a chart, and the 7-day videos", async () => {
     expect(await data('/api/v1/categories?region=in')).toEqual({
       region: 'IN',
       region_name: 'India',
       latest_date: D6,
       categories: [
-        { id: '10', slug: 'music', name: 'Music', has_chart: true, videos_measured: naiveTrending('IN', 'music', 7, 1).videos_measured },
-        { id: '17', slug: 'sports', name: 'Sports', has_chart: false, videos_measured: naiveTrending('IN', 'sports', 7, 1).videos_measured },
+        {
+          id: '10',
+          slug: 'music',
+          name: 'Music',
+          has_chart: true,
+          videos_measured: naiveTrending('IN', 'music', 7, 1).videos_measured,
+        },
+        {
+          id: '17',
+          slug: 'sports',
+          name: 'Sports',
+          has_chart: false,
+          videos_measured: naiveTrending('IN', 'sports', 7, 1).videos_measured,
+        },
         { id: '25', slug: 'news-politics', name: 'News & Politics', has_chart: true, videos_measured: 2 },
         { id: '27', slug: 'education', name: 'Education', has_chart: false, videos_measured: 0 },
       ],
@@ -428,7 +579,12 @@ describe('category charts end to end (ingest → build → server)', () => {
       { id: '10', slug: 'music', name: 'Music', has_chart: true, videos_measured: 2 },
       { id: '20', slug: 'gaming', name: 'Gaming', has_chart: false, videos_measured: 0 },
     ]);
-    expect(await data('/api/v1/categories?region=NG')).toEqual({ region: 'NG', region_name: 'Nigeria', latest_date: null, categories: [] });
+    expect(await data('/api/v1/categories?region=NG')).toEqual({
+      region: 'NG',
+      region_name: 'Nigeria',
+      latest_date: null,
+      categories: [],
+    });
     const { status, body } = await get(server, '/api/v1/categories?region=GB');
     expect(status).toBe(422);
     expect(body.error).toContain('"region"');

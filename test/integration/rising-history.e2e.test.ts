@@ -47,11 +47,34 @@ const PLAN: PlannedVideo[] = [
     hashtags: ['#Cricket'],
   },
   // Rising from D6: several new videos share "क्रिकेट लाइव" and a case-only duplicate "World Cup"/"world cup".
-  { id: 'vidINbbbbbB', region: 'IN', views: { [D6]: 1000, [D7]: 1500, [D8]: 2000 }, tags: ['क्रिकेट लाइव', 'World Cup', 'world cup'], hashtags: ['#WorldCup'] },
-  { id: 'vidINccccc-', region: 'IN', views: { [D7]: 50, [D8]: 80 }, tags: ['क्रिकेट लाइव', 'WORLD CUP', 'مسلسلات رمضان'], hashtags: ['#worldcup'] },
-  { id: 'vidINddddd_', region: 'IN', views: { [D8]: 10_000 }, tags: ['क्रिकेट लाइव', 'world cup', 'مسلسلات رمضان', 'Cricket'] },
+  {
+    id: 'vidINbbbbbB',
+    region: 'IN',
+    views: { [D6]: 1000, [D7]: 1500, [D8]: 2000 },
+    tags: ['क्रिकेट लाइव', 'World Cup', 'world cup'],
+    hashtags: ['#WorldCup'],
+  },
+  {
+    id: 'vidINccccc-',
+    region: 'IN',
+    views: { [D7]: 50, [D8]: 80 },
+    tags: ['क्रिकेट लाइव', 'WORLD CUP', 'مسلسلات رمضان'],
+    hashtags: ['#worldcup'],
+  },
+  {
+    id: 'vidINddddd_',
+    region: 'IN',
+    views: { [D8]: 10_000 },
+    tags: ['क्रिकेट लाइव', 'world cup', 'مسلسلات رمضان', 'Cricket'],
+  },
   // On both sides of each window: D3 and D8.
-  { id: 'vidINeeeee0', region: 'IN', views: { [D3]: 5, [D8]: 9 }, tags: ['Cricket', 'Bollywood Songs'], hashtags: ['#WorldCup'] },
+  {
+    id: 'vidINeeeee0',
+    region: 'IN',
+    views: { [D3]: 5, [D8]: 9 },
+    tags: ['Cricket', 'Bollywood Songs'],
+    hashtags: ['#WorldCup'],
+  },
   { id: 'vidINfffff1', region: 'IN', views: { [D1]: 7, [D2]: 8 }, tags: ['Bollywood Songs', 'IPL'] },
   { id: 'vidINggggg2', region: 'IN', views: { [D5]: 70, [D7]: 90 }, tags: ['Bollywood Songs', 'ipl'] },
   // Ties: equal counts and views, so the order falls to change, then values.
@@ -94,7 +117,8 @@ const datasetOn = (date: string) => plannedDataset(PLAN, ['IN', 'EG'], date, wir
 // ---------------------------------------------------------------------------------------------------------
 
 const keyOf = (raw: string) => spellingOf(raw).toLowerCase();
-const regionDates = (region: PlanRegion) => RUNS.filter(([, regions]) => regions.includes(region)).map(([date]) => date);
+const regionDates = (region: PlanRegion) =>
+  RUNS.filter(([, regions]) => regions.includes(region)).map(([date]) => date);
 const latestOf = (region: PlanRegion) => regionDates(region).at(-1) as string;
 const labelsOf = (video: PlannedVideo, date: string, kind: 'tags' | 'hashtags') =>
   kind === 'tags' ? (tagsOn(video, date) ?? []) : (video.hashtags ?? []);
@@ -140,12 +164,22 @@ function expectedRising(region: PlanRegion, days: number, limit: number) {
       : [...current.keys]
           .map(([key, c]) => {
             const p = previous.keys.get(key)?.videos ?? 0;
-            return { value: c.value, trending_videos: c.videos, previous_trending_videos: p, change: c.videos - p, new: p === 0, total_views: c.views };
+            return {
+              value: c.value,
+              trending_videos: c.videos,
+              previous_trending_videos: p,
+              change: c.videos - p,
+              new: p === 0,
+              total_views: c.views,
+            };
           })
           .filter((e) => e.change > 0 && e.trending_videos >= 2)
           .sort(
             (a, b) =>
-              b.change - a.change || b.trending_videos - a.trending_videos || b.total_views - a.total_views || compareCodePoints(a.value, b.value),
+              b.change - a.change ||
+              b.trending_videos - a.trending_videos ||
+              b.total_views - a.total_views ||
+              compareCodePoints(a.value, b.value),
           );
   return {
     region,
@@ -233,7 +267,9 @@ describe('rising-tags end to end', () => {
     ['EG', 2, 500],
   ];
   it.each(CASES)('%s days=%i limit=%s matches the naive recomputation', async (region, days, limit) => {
-    const got = await data(`/api/v1/rising-tags?region=${region}&days=${days}` + (limit === null ? '' : `&limit=${limit}`));
+    const got = await data(
+      `/api/v1/rising-tags?region=${region}&days=${days}` + (limit === null ? '' : `&limit=${limit}`),
+    );
     expect(got).toEqual(expectedRising(region, days, limit ?? 50));
   });
 
@@ -285,7 +321,9 @@ describe('tag-history end to end', () => {
     ['EG', 'drama', 1],
   ];
   it.each(CASES)('%s tag=%s days=%s matches the naive recomputation', async (region, tag, days) => {
-    const got = await data(`/api/v1/tag-history?region=${region}&tag=${q(tag)}` + (days === null ? '' : `&days=${days}`));
+    const got = await data(
+      `/api/v1/tag-history?region=${region}&tag=${q(tag)}` + (days === null ? '' : `&days=${days}`),
+    );
     expect(got).toEqual(expectedHistory(region, tag, days ?? 90));
   });
 
@@ -352,6 +390,8 @@ describe('bad parameters', () => {
     const response = await server.get('/api/v1/tag-history?region=IN&tag=cricket&days=9');
     expect(response.headers.get('ratelimit-limit')).toBe('1000');
     const rising = await server.get('/api/v1/rising-tags?region=IN&days=9');
-    expect(Number(rising.headers.get('ratelimit-remaining'))).toBeLessThan(Number(response.headers.get('ratelimit-remaining')));
+    expect(Number(rising.headers.get('ratelimit-remaining'))).toBeLessThan(
+      Number(response.headers.get('ratelimit-remaining')),
+    );
   });
 });

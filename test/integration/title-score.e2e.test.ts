@@ -59,9 +59,7 @@ const IN_LATEST_TITLES: Array<[string, string[]?]> = [
   ['Why is the sky blue？ Science explained'],
   ['ＳＵＰＥＲ ＳＴＡＲ ｜ ＯＦＦＩＣＩＡＬ ＶＩＤＥＯ'],
   ['Page#section and C# tips, &#35;notatag'],
-  [
-    'Song of the Year 2025 (Official Video) ft. Arijit Singh - lyrics in Hindi and English with meaning',
-  ],
+  ['Song of the Year 2025 (Official Video) ft. Arijit Singh - lyrics in Hindi and English with meaning'],
   ['तेरी मिट्टी में मिल जावां गुल बनके मैं खिल जावां इतनी सी है दिल की आरज़ू (लिरिक्स) - केसरी'],
   ['ok'],
   ['Ab Cd'],
@@ -106,7 +104,12 @@ const RENAMED_ID = id('tsIN', IN_LATEST_TITLES.length - 1);
 
 const MID_INDIA: ChartVideo[] = [
   { id: RENAMED_ID, title: 'OLD TITLE!!! WATCH NOW', views: 10_000 },
-  { id: id('tsINm', 1), title: 'Bollywood Songs Jukebox 2025', tags: ['Bollywood Songs', 'Minecraft', 'T-Series'], views: 9000 },
+  {
+    id: id('tsINm', 1),
+    title: 'Bollywood Songs Jukebox 2025',
+    tags: ['Bollywood Songs', 'Minecraft', 'T-Series'],
+    views: 9000,
+  },
   { id: id('tsINm', 2), title: 'PURANE GAANE!!! (OLD IS GOLD)', views: 8000 },
 ];
 
@@ -187,22 +190,67 @@ const fetchedAt = (date: string) => `${date}T04:45:10.000Z`;
 // ---------------------------------------------------------------------------------------------------------
 
 const SCRIPTS = [
-  'Latin', 'Devanagari', 'Bengali', 'Arabic', 'Gurmukhi', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Gujarati',
-  'Oriya', 'Cyrillic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Thai',
+  'Latin',
+  'Devanagari',
+  'Bengali',
+  'Arabic',
+  'Gurmukhi',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Gujarati',
+  'Oriya',
+  'Cyrillic',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Thai',
 ] as const;
 const FACTORS = [
-  'length', 'words', 'has_digit', 'has_emoji', 'has_question', 'has_exclamation', 'has_brackets',
-  'has_separator', 'has_hashtag', 'all_caps', 'script', 'trending_keywords',
+  'length',
+  'words',
+  'has_digit',
+  'has_emoji',
+  'has_question',
+  'has_exclamation',
+  'has_brackets',
+  'has_separator',
+  'has_hashtag',
+  'all_caps',
+  'script',
+  'trending_keywords',
 ] as const;
 type FactorName = (typeof FACTORS)[number];
 
 const MAX_POINTS: Record<FactorName, number> = {
-  length: 15, words: 10, has_digit: 6, has_emoji: 6, has_question: 3, has_exclamation: 3, has_brackets: 6,
-  has_separator: 7, has_hashtag: 6, all_caps: 8, script: 15, trending_keywords: 15,
+  length: 15,
+  words: 10,
+  has_digit: 6,
+  has_emoji: 6,
+  has_question: 3,
+  has_exclamation: 3,
+  has_brackets: 6,
+  has_separator: 7,
+  has_hashtag: 6,
+  all_caps: 8,
+  script: 15,
+  trending_keywords: 15,
 };
 const MAX_POINTS_WITHOUT_WORDS: Record<FactorName, number> = {
-  length: 17, words: 0, has_digit: 7, has_emoji: 7, has_question: 3, has_exclamation: 3, has_brackets: 6,
-  has_separator: 8, has_hashtag: 6, all_caps: 9, script: 17, trending_keywords: 17,
+  length: 17,
+  words: 0,
+  has_digit: 7,
+  has_emoji: 7,
+  has_question: 3,
+  has_exclamation: 3,
+  has_brackets: 6,
+  has_separator: 8,
+  has_hashtag: 6,
+  all_caps: 9,
+  script: 17,
+  trending_keywords: 17,
 };
 
 function scriptOf(text: string): string | null {
@@ -258,9 +306,10 @@ function measure(raw: string, keys: Map<string, string>): Measured {
   const text = raw.normalize('NFKC').trim();
   const length = [...text].length;
   const script = scriptOf(text);
-  const words = script !== null && ['Han', 'Hiragana', 'Katakana', 'Thai'].includes(script)
-    ? null
-    : text.split(/\s+/u).filter((t) => t !== '').length;
+  const words =
+    script !== null && ['Han', 'Hiragana', 'Katakana', 'Thai'].includes(script)
+      ? null
+      : text.split(/\s+/u).filter((t) => t !== '').length;
   const values = {
     length,
     words,
@@ -358,7 +407,9 @@ beforeAll(async () => {
     expect(result.failed).toEqual([]);
   }
   // India's newest chart was read in two pages.
-  expect(upstream.calls.filter((c) => c.params.regionCode === 'IN' && c.params.pageToken !== undefined)).toHaveLength(1);
+  expect(upstream.calls.filter((c) => c.params.regionCode === 'IN' && c.params.pageToken !== undefined)).toHaveLength(
+    1,
+  );
   await buildIndexes({ dataRoot: dataDir, buildDir, source: 'live' });
   server = await startTestServer({ buildDir });
 });
@@ -407,33 +458,39 @@ describe('title-score end to end (ingest → build → server)', () => {
     expect(benchmarkInput('BR').titles).toHaveLength(11);
   });
 
-  it.each(SCORED)('%s (%s): every factor matches the independent count over the newest snapshot', async (title, region) => {
-    const got = await score(title, region);
-    const want = expectedScore(title, region);
-    expect(got.title).toBe(title.trim());
-    expect(got.region).toBe(region);
-    expect(got.region_name).toBe(region === 'IN' ? 'India' : 'Brazil');
-    expect(got.benchmark).toEqual({ titles_measured: want.n, date: LATEST, fetched_at: fetchedAt(LATEST) });
-    expect(got.factors.map((f: ExpectedFactor) => f.id)).toEqual([...FACTORS]);
-    for (const [i, factor] of got.factors.entries()) {
-      const { id: factorId, value, share, points, max_points } = factor as ExpectedFactor;
-      expect({ id: factorId, value, share, points, max_points }, factorId).toEqual(want.factors[i]);
-      expect(typeof factor.label).toBe('string');
-      expect(factor.note.length).toBeGreaterThan(10);
-    }
-    expect(got.factors.reduce((s: number, f: ExpectedFactor) => s + f.max_points, 0)).toBe(100);
-    expect(Number.isInteger(got.score)).toBe(true);
-    expect(got.score).toBeGreaterThanOrEqual(0);
-    expect(got.score).toBeLessThanOrEqual(100);
-    expect(got.score).toBe(got.factors.reduce((s: number, f: ExpectedFactor) => s + f.points, 0));
-    expect(got.score).toBe(want.score);
-    // Suggested tags: at most 10, each related to one of the title's words (≥ 3 code points, with a letter).
-    const words = new Set(titleWords(title.normalize('NFKC')).filter((w) => [...w].length >= 3 && /\p{L}/u.test(w)));
-    expect(got.suggested_tags.length).toBeLessThanOrEqual(10);
-    for (const tag of got.suggested_tags) {
-      expect(titleWords(tag.value).some((w) => words.has(w)), tag.value).toBe(true);
-    }
-  });
+  it.each(SCORED)(
+    '%s (%s): every factor matches the independent count over the newest snapshot',
+    async (title, region) => {
+      const got = await score(title, region);
+      const want = expectedScore(title, region);
+      expect(got.title).toBe(title.trim());
+      expect(got.region).toBe(region);
+      expect(got.region_name).toBe(region === 'IN' ? 'India' : 'Brazil');
+      expect(got.benchmark).toEqual({ titles_measured: want.n, date: LATEST, fetched_at: fetchedAt(LATEST) });
+      expect(got.factors.map((f: ExpectedFactor) => f.id)).toEqual([...FACTORS]);
+      for (const [i, factor] of got.factors.entries()) {
+        const { id: factorId, value, share, points, max_points } = factor as ExpectedFactor;
+        expect({ id: factorId, value, share, points, max_points }, factorId).toEqual(want.factors[i]);
+        expect(typeof factor.label).toBe('string');
+        expect(factor.note.length).toBeGreaterThan(10);
+      }
+      expect(got.factors.reduce((s: number, f: ExpectedFactor) => s + f.max_points, 0)).toBe(100);
+      expect(Number.isInteger(got.score)).toBe(true);
+      expect(got.score).toBeGreaterThanOrEqual(0);
+      expect(got.score).toBeLessThanOrEqual(100);
+      expect(got.score).toBe(got.factors.reduce((s: number, f: ExpectedFactor) => s + f.points, 0));
+      expect(got.score).toBe(want.score);
+      // Suggested tags: at most 10, each related to one of the title's words (≥ 3 code points, with a letter).
+      const words = new Set(titleWords(title.normalize('NFKC')).filter((w) => [...w].length >= 3 && /\p{L}/u.test(w)));
+      expect(got.suggested_tags.length).toBeLessThanOrEqual(10);
+      for (const tag of got.suggested_tags) {
+        expect(
+          titleWords(tag.value).some((w) => words.has(w)),
+          tag.value,
+        ).toBe(true);
+      }
+    },
+  );
 
   it('pins some shares by hand: only the newest snapshot counts, keywords come from the 7-day tags', async () => {
     const n = IN_LATEST_TITLES.length + FILLER_TITLES.length; // 69 distinct videos
@@ -443,13 +500,19 @@ describe('title-score end to end (ingest → build → server)', () => {
     expect(n).toBe(69);
     expect(byId('has_separator')).toMatchObject({ value: true, share: 0.2464 });
     expect(byId('trending_keywords').value).toEqual(['IPL 2025', 'CSK']);
-    expect((await score('CSK vs MI | csk fans react to ipl 2025', 'IN')).factors.at(-1).value).toEqual(['CSK', 'IPL 2025']);
+    expect((await score('CSK vs MI | csk fans react to ipl 2025', 'IN')).factors.at(-1).value).toEqual([
+      'CSK',
+      'IPL 2025',
+    ]);
     // The renamed video's old "OLD TITLE!!! WATCH NOW" and MID's titles are not measured: "!" is in 2 titles
     // (one full-width), so 67 of 69 have none.
     expect(byId('has_exclamation')).toMatchObject({ value: false, share: 0.971 });
     // "science" and "funny cat" were tags only 10 days back; "minecraft" and "bollywood songs" 3 days back.
     expect((await score('Why is the sky blue? Funny science', 'IN')).factors.at(-1).value).toEqual([]);
-    expect((await score('Minecraft bollywood songs', 'IN')).factors.at(-1).value).toEqual(['Minecraft', 'Bollywood Songs']);
+    expect((await score('Minecraft bollywood songs', 'IN')).factors.at(-1).value).toEqual([
+      'Minecraft',
+      'Bollywood Songs',
+    ]);
     // Han: no word count, its 10 points spread over the other factors.
     const han = await score('東京ニュース 速報', 'IN');
     expect(han.factors[1]).toMatchObject({ id: 'words', value: null, share: null, points: 0, max_points: 0 });
@@ -461,8 +524,15 @@ describe('title-score end to end (ingest → build → server)', () => {
     expect([...hundred]).toHaveLength(100);
     const ok = await score(hundred, 'IN');
     expect(ok.factors[0]).toMatchObject({ id: 'length', value: 100 });
-    expect(ok.factors.map(({ id, value, share, points, max_points }: ExpectedFactor) => ({ id, value, share, points, max_points })))
-      .toEqual(expectedScore(hundred, 'IN').factors);
+    expect(
+      ok.factors.map(({ id, value, share, points, max_points }: ExpectedFactor) => ({
+        id,
+        value,
+        share,
+        points,
+        max_points,
+      })),
+    ).toEqual(expectedScore(hundred, 'IN').factors);
     expect(ok.factors.find((f: ExpectedFactor) => f.id === 'script').value).toBe('Devanagari');
     const emoji = await score('🔥'.repeat(100), 'IN'); // 200 UTF-16 units
     expect(emoji.factors[0].value).toBe(100);

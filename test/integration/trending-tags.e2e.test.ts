@@ -54,9 +54,7 @@ const PLAN: PlannedVideo[] = [
     region: 'IN',
     views: { [D1]: 1000, [D2]: 1500, [D3]: 2100, [D5]: 3000, [D6]: 4001 },
     tags: (date) =>
-      date < D5
-        ? ['Cricket', 'IPL 2025', 'क्रिकेट', 'Virat Kohli']
-        : ['cricket', 'IPL 2025', 'क्रिकेट', 'Virat Kohli'],
+      date < D5 ? ['Cricket', 'IPL 2025', 'क्रिकेट', 'Virat Kohli'] : ['cricket', 'IPL 2025', 'क्रिकेट', 'Virat Kohli'],
   },
   // A case-only duplicate inside one video (counts once), then leaves the chart after D3.
   {
@@ -206,7 +204,12 @@ function naiveWindow(region: PlanRegion, days: number, duplicateSpelling: 'first
   }
   const tags: Entry[] = [...byKey.values()].map((t) => {
     const best = [...t.votes].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))[0];
-    return { value: best?.[0] ?? '', trending_videos: t.videos, avg_views: Math.round(t.total / t.videos), total_views: t.total };
+    return {
+      value: best?.[0] ?? '',
+      trending_videos: t.videos,
+      avg_views: Math.round(t.total / t.videos),
+      total_views: t.total,
+    };
   });
   tags.sort(
     (a, b) =>
@@ -309,14 +312,21 @@ describe('trending-tags end to end (ingest → build → server)', () => {
     expect(day.tags).toHaveLength(73);
     // A, D (twice, once full-width), F, H, I; spellings Cricket ×3 (D, H, I) beat cricket ×2 (A, F).
     const total = 4001 + 20_000 + 800 + 1_234_567_890 + 700;
-    expect(day.tags[0]).toEqual({ value: 'Cricket', trending_videos: 5, avg_views: Math.round(total / 5), total_views: total });
+    expect(day.tags[0]).toEqual({
+      value: 'Cricket',
+      trending_videos: 5,
+      avg_views: Math.round(total / 5),
+      total_views: total,
+    });
     // Two videos each, by total views: ipl 2025 (A+D 24001), ipl (D+F 20800), then virat kohli and क्रिकेट
     // (both A+I 4701), tied, so in code-point order.
     expect(day.tags.slice(1, 5).map((t: Entry) => t.value)).toEqual(['IPL 2025', 'Ipl', 'Virat Kohli', 'क्रिकेट']);
     // ipl: D spells it "ipl", F "Ipl": a tie, so the smaller string in code-point order wins.
     expect(day.tags[2]).toEqual({ value: 'Ipl', trending_videos: 2, avg_views: 10_400, total_views: 20_800 });
     // Ties on videos and views: the value in code-point order (Latin < Arabic < Bengali < U+FFFD < U+1F3CF).
-    const at800 = day.tags.filter((t: Entry) => t.trending_videos === 1 && t.total_views === 800).map((t: Entry) => t.value);
+    const at800 = day.tags
+      .filter((t: Entry) => t.trending_videos === 1 && t.total_views === 800)
+      .map((t: Entry) => t.value);
     expect(at800).toEqual(['Bollywood Songs', 'alpha', 'zeta', 'مسلسلات رمضان', 'বাংলা নাটক', '\uFFFD', '🏏 cricket']);
     expect(day.tags.find((t: Entry) => t.value === 't01')).toEqual({
       value: 't01',
@@ -367,7 +377,7 @@ describe('trending-tags end to end (ingest → build → server)', () => {
     expect(four.videos_measured).toBeGreaterThan(three.videos_measured);
   });
 
-  it('ends each region\'s windows at its own latest snapshot; the majority spelling beats a smaller string', async () => {
+  it("ends each region's windows at its own latest snapshot; the majority spelling beats a smaller string", async () => {
     const bd = await data('region=bd&days=1&limit=500');
     expect(bd.fetched_at).toBe('2025-03-03T06:30:00.125Z');
     expect(bd.videos_measured).toBe(4);

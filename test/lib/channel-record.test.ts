@@ -23,7 +23,12 @@ const newsChannel: ChannelResource = {
     country: 'IN',
   },
   contentDetails: { relatedPlaylists: { likes: '', uploads: 'UUt4t-jeY85JegMlZ-E5UWtA' } },
-  statistics: { viewCount: '32144568291', subscriberCount: '69100000', hiddenSubscriberCount: false, videoCount: '412345' },
+  statistics: {
+    viewCount: '32144568291',
+    subscriberCount: '69100000',
+    hiddenSubscriberCount: false,
+    videoCount: '412345',
+  },
   brandingSettings: {
     channel: {
       title: 'Aaj Tak',
@@ -105,8 +110,16 @@ describe('toChannelRecord', () => {
     ['no snippet', { ...newsChannel, snippet: undefined }, 'the video platform returned a channel without its snippet'],
     ['no statistics', { ...newsChannel, statistics: undefined }, 'without its statistics'],
     ['no videoCount', { ...newsChannel, statistics: { viewCount: '1' } }, 'without its statistics.videoCount'],
-    ['a bad subscriberCount', { ...newsChannel, statistics: { ...newsChannel.statistics, subscriberCount: '1e6' } }, 'subscriberCount'],
-    ['a bad publishedAt', { ...newsChannel, snippet: { ...newsChannel.snippet, publishedAt: '07/08/2009' } }, 'publishedAt'],
+    [
+      'a bad subscriberCount',
+      { ...newsChannel, statistics: { ...newsChannel.statistics, subscriberCount: '1e6' } },
+      'subscriberCount',
+    ],
+    [
+      'a bad publishedAt',
+      { ...newsChannel, snippet: { ...newsChannel.snippet, publishedAt: '07/08/2009' } },
+      'publishedAt',
+    ],
     ['keywords that are not text', { ...newsChannel, brandingSettings: { channel: { keywords: ['a'] } } }, 'keywords'],
     ['no id', { ...newsChannel, id: undefined }, 'without its id'],
     ['a bad id', { ...newsChannel, id: 'UC/../x' }, 'malformed id'],

@@ -86,9 +86,13 @@ describe('parseChannelRef', () => {
   it('never throws, whatever percent-encoding it meets', () => {
     const piece = fc.constantFrom('%', '%E0', '%A4', '%AD', '%25', '%ZZ', 'a', 'भ', '@', '/', '/c/', '/user/');
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom('@', 'youtube.com/@', 'youtube.com/c/'), (parts, prefix) => {
-        expect(() => parseChannelRef(prefix + parts.join(''))).not.toThrow();
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }),
+        fc.constantFrom('@', 'youtube.com/@', 'youtube.com/c/'),
+        (parts, prefix) => {
+          expect(() => parseChannelRef(prefix + parts.join(''))).not.toThrow();
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -100,11 +104,14 @@ describe('parseChannelRef', () => {
       fc.string({ maxLength: 4 }),
     );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), (input) => {
-        const result = parseChannelRef(input);
-        if (result.ok && result.ref.kind === 'video') expect(input).toContain(result.ref.videoId);
-        if (result.ok && result.ref.kind === 'id') expect(input).toContain(result.ref.id);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+        (input) => {
+          const result = parseChannelRef(input);
+          if (result.ok && result.ref.kind === 'video') expect(input).toContain(result.ref.videoId);
+          if (result.ok && result.ref.kind === 'id') expect(input).toContain(result.ref.id);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -20,7 +20,9 @@ describe('toCsv', () => {
   it('starts with a UTF-8 BOM and the header row, and ends every record with CRLF', () => {
     const csv = toCsv([entry('cricket', 12, 1_200_000), entry('ipl', 9, 900_000)]);
     expect(csv.startsWith(`${CSV_BOM}rank,value,trending_videos,avg_views,total_views\r\n`)).toBe(true);
-    expect(csv).toBe(`${CSV_BOM}rank,value,trending_videos,avg_views,total_views\r\n1,cricket,12,100000,1200000\r\n2,ipl,9,100000,900000\r\n`);
+    expect(csv).toBe(
+      `${CSV_BOM}rank,value,trending_videos,avg_views,total_views\r\n1,cricket,12,100000,1200000\r\n2,ipl,9,100000,900000\r\n`,
+    );
     expect(csv.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
   });
 
@@ -67,14 +69,42 @@ describe('toCsv', () => {
   });
 
   it('keeps Hindi, Bengali, Arabic and Urdu text byte for byte', () => {
-    const values = ['क्रिकेट', 'বাংলা নাটক', 'مسلسلات رمضان', 'پاکستان زندہ باد', 'Tom & Jerry', '<script>alert(1)</script>'];
+    const values = [
+      'क्रिकेट',
+      'বাংলা নাটক',
+      'مسلسلات رمضان',
+      'پاکستان زندہ باد',
+      'Tom & Jerry',
+      '<script>alert(1)</script>',
+    ];
     const rows = read(toCsv(values.map((value) => entry(value))));
     expect(rows.slice(1).map((row) => row[1])).toEqual(values);
   });
 
   it('round-trips any table through an independent parser (after the formula prefix)', () => {
-    const awkward = fc.constantFrom(',', '"', '\n', '\r', '\r\n', '=', '-', '+', '@', '\t', ' ', '＝', '\uFEFF', 'क्', 'م', '👩‍👩‍👧');
-    const tag = fc.string({ unit: fc.oneof(awkward, fc.string({ unit: 'grapheme', maxLength: 1 })), minLength: 1, maxLength: 30 });
+    const awkward = fc.constantFrom(
+      ',',
+      '"',
+      '\n',
+      '\r',
+      '\r\n',
+      '=',
+      '-',
+      '+',
+      '@',
+      '\t',
+      ' ',
+      '＝',
+      '\uFEFF',
+      'क्',
+      'م',
+      '👩‍👩‍👧',
+    );
+    const tag = fc.string({
+      unit: fc.oneof(awkward, fc.string({ unit: 'grapheme', maxLength: 1 })),
+      minLength: 1,
+      maxLength: 30,
+    });
     const entries = fc.array(
       fc.record({
         value: tag,
@@ -89,7 +119,13 @@ describe('toCsv', () => {
         const rows = read(toCsv(table));
         expect(rows[0]).toEqual(['rank', 'value', 'trending_videos', 'avg_views', 'total_views']);
         expect(rows.slice(1)).toEqual(
-          table.map((e, i) => [String(i + 1), neutralizeFormula(e.value), String(e.trending_videos), String(e.avg_views), String(e.total_views)]),
+          table.map((e, i) => [
+            String(i + 1),
+            neutralizeFormula(e.value),
+            String(e.trending_videos),
+            String(e.avg_views),
+            String(e.total_views),
+          ]),
         );
       }),
     );

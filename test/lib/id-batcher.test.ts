@@ -3,12 +3,22 @@ import { createIdBatcher } from '../../src/lib/id-batcher.ts';
 
 /** A batcher whose calls wait until released, recording the ids and context of each. */
 function setup(maxIds = 3) {
-  const calls: { ids: string[]; context: string; release: (found: string[]) => void; fail: (error: unknown) => void }[] = [];
+  const calls: {
+    ids: string[];
+    context: string;
+    release: (found: string[]) => void;
+    fail: (error: unknown) => void;
+  }[] = [];
   const batcher = createIdBatcher<string, string>({
     maxIds,
     call: (ids, context) =>
       new Promise((resolve, reject) => {
-        calls.push({ ids, context, release: (found) => resolve(new Map(found.map((id) => [id, `item ${id}`]))), fail: reject });
+        calls.push({
+          ids,
+          context,
+          release: (found) => resolve(new Map(found.map((id) => [id, `item ${id}`]))),
+          fail: reject,
+        });
       }),
   });
   return { batcher, calls };
@@ -17,10 +27,12 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createIdBatcher', () => {
   it('checks maxIds eagerly', () => {
-    expect(() => createIdBatcher({ maxIds: 0, call: async () => new Map() })).toThrow('Expected maxIds to be a positive integer, got 0');
+    expect(() => createIdBatcher({ maxIds: 0, call: async () => new Map() })).toThrow(
+      'Expected maxIds to be a positive integer, got 0',
+    );
   });
 
-  it('sends at once when idle, then gathers what arrives meanwhile into one call with the first asker\'s context', async () => {
+  it("sends at once when idle, then gathers what arrives meanwhile into one call with the first asker's context", async () => {
     const { batcher, calls } = setup();
     const a = batcher.load('a', 'first');
     await tick();
@@ -109,8 +121,11 @@ describe('createIdBatcher', () => {
         return new Map(ids.map((id) => [id, `item ${id}`]));
       },
     });
-    expect(await Promise.all([batcher.load('a', 'x'), batcher.load('a', 'y'), batcher.load('b', 'z')])).toEqual(['item a', 'item a', 'item b']);
+    expect(await Promise.all([batcher.load('a', 'x'), batcher.load('a', 'y'), batcher.load('b', 'z')])).toEqual([
+      'item a',
+      'item a',
+      'item b',
+    ]);
     expect(calls).toEqual([['a'], ['a'], ['b']]);
   });
 });
-

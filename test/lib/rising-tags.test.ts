@@ -1,19 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { idOf, snapshotsArbitrary } from './snapshot-arbitrary.ts';
-import { buildRisingWindows, compareRisingEntries, RISING_MAX_DAYS, RISING_WINDOWS } from '../../src/lib/rising-tags.ts';
-import { aggregateTrendingTags, buildTrendingWindows, type IndexSnapshot, type IndexVideo } from '../../src/lib/trending-index.ts';
+import {
+  buildRisingWindows,
+  compareRisingEntries,
+  RISING_MAX_DAYS,
+  RISING_WINDOWS,
+} from '../../src/lib/rising-tags.ts';
+import {
+  aggregateTrendingTags,
+  buildTrendingWindows,
+  type IndexSnapshot,
+  type IndexVideo,
+} from '../../src/lib/trending-index.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import type { RisingEntry, RisingWindow } from '../../src/schemas/build-output.ts';
 
 // ---- hand-made snapshots ---------------------------------------------------------------------------------
 
-const video = (name: string, views: number, tags: string[]): IndexVideo => ({ id: idOf(name), view_count: views, tags, hashtags: [] });
+const video = (name: string, views: number, tags: string[]): IndexVideo => ({
+  id: idOf(name),
+  view_count: views,
+  tags,
+  hashtags: [],
+});
 const snap = (date: string, videos: IndexVideo[]): IndexSnapshot => ({ date, fetched_at: `${date}T06:00:00Z`, videos });
 
 /** All rising windows of a snapshot set, computed as the build computes them. */
 function risingOf(snapshots: IndexSnapshot[], days = 10): RisingWindow[] {
-  const trending = buildTrendingWindows(snapshots, { days: Math.max(days, 1), tables: RISING_WINDOWS.filter((n) => n <= days) });
+  const trending = buildTrendingWindows(snapshots, {
+    days: Math.max(days, 1),
+    tables: RISING_WINDOWS.filter((n) => n <= days),
+  });
   return buildRisingWindows(snapshots, trending, { days });
 }
 const window = (snapshots: IndexSnapshot[], days: number) => risingOf(snapshots, days)[days - 1] as RisingWindow;
@@ -103,7 +121,10 @@ describe('buildRisingWindows: windows and counts', () => {
   });
 
   it('needs at least two videos now, even for a new tag', () => {
-    const snapshots = [snap(day(0), [video('a', 1e9, ['solo']), video('b', 1, ['pair']), video('c', 1, ['pair'])]), snap(day(1), [])];
+    const snapshots = [
+      snap(day(0), [video('a', 1e9, ['solo']), video('b', 1, ['pair']), video('c', 1, ['pair'])]),
+      snap(day(1), []),
+    ];
     expect(window(snapshots, 1).tags).toEqual([rise('pair', 2, 0, 2)]);
   });
 
@@ -137,7 +158,7 @@ describe('rising order', () => {
     const before: IndexVideo[] = [];
     let n = 0;
     const add = (list: IndexVideo[], count: number, views: number, tag: string) => {
-      for (let i = 0; i < count; i++) list.push(video(String(n++).padStart(6, "0"), views, [tag]));
+      for (let i = 0; i < count; i++) list.push(video(String(n++).padStart(6, '0'), views, [tag]));
     };
     add(now, 5, 1, 'big change'); // change 5
     add(now, 4, 1, 'more videos'); // change 3, c 4
@@ -173,7 +194,10 @@ describe('rising order', () => {
 
 /** Straight from the issue: index C and P as trending-tags would, and compare by key. */
 function naiveRising(snapshots: IndexSnapshot[], days: number): { tags: RisingEntry[]; previous: number } | null {
-  const latest = [...snapshots].map((s) => s.date).sort().at(-1);
+  const latest = [...snapshots]
+    .map((s) => s.date)
+    .sort()
+    .at(-1);
   if (latest === undefined) return null;
   const current = aggregateTrendingTags(snapshots, days, { until: latest });
   const previousUntil = addDays(latest, -days);
@@ -189,7 +213,8 @@ function naiveRising(snapshots: IndexSnapshot[], days: number): { tags: RisingEn
       y.change - x.change ||
       y.trending_videos - x.trending_videos ||
       y.total_views - x.total_views ||
-      (Array.from(x.value, (c) => c.codePointAt(0)!).join(',') === Array.from(y.value, (c) => c.codePointAt(0)!).join(',')
+      (Array.from(x.value, (c) => c.codePointAt(0)!).join(',') ===
+      Array.from(y.value, (c) => c.codePointAt(0)!).join(',')
         ? 0
         : naiveCompare(x.value, y.value)),
   );

@@ -81,4 +81,3 @@ describe('createSingleFlight', () => {
     await expect(first).resolves.toBe('late');
   });
 });
-

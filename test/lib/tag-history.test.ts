@@ -8,7 +8,12 @@ import {
   lookupTagHistory,
   shardTagSeries,
 } from '../../src/lib/tag-history.ts';
-import { aggregateTrendingTags, buildTrendingWindows, type IndexSnapshot, type IndexVideo } from '../../src/lib/trending-index.ts';
+import {
+  aggregateTrendingTags,
+  buildTrendingWindows,
+  type IndexSnapshot,
+  type IndexVideo,
+} from '../../src/lib/trending-index.ts';
 import { tagKey } from '../../src/lib/tag-key.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import { HistoryShard } from '../../src/schemas/build-output.ts';
@@ -26,7 +31,9 @@ const day = (back: number) => addDays(L, -back);
 /** The shards the build writes, round-tripped through JSON and the file schema, as the server reads them. */
 function shardsOf(snapshots: IndexSnapshot[], shards = HISTORY_SHARDS): HistoryShard[] {
   const { spellings } = buildTrendingWindows(snapshots, { spellings: true });
-  return shardTagSeries(buildTagSeries(snapshots, spellings!), shards).map((file) => HistoryShard.parse(JSON.parse(JSON.stringify(file))));
+  return shardTagSeries(buildTagSeries(snapshots, spellings!), shards).map((file) =>
+    HistoryShard.parse(JSON.parse(JSON.stringify(file))),
+  );
 }
 function history(snapshots: IndexSnapshot[], tag: string, days = 90) {
   const key = tagKey(tag);
@@ -69,12 +76,18 @@ describe('lookupTagHistory', () => {
     expect(history(SNAPSHOTS, 'cricket', 1).value).toBe('Cricket');
     expect(aggregateTrendingTags(SNAPSHOTS, 1).tags[0]?.value).toBe('Cricket');
     // 90 days: a counts once (its newest listing, "Cricket"), b "cricket": the same tie.
-    expect(history(SNAPSHOTS, 'cricket', 90).value).toBe(aggregateTrendingTags(SNAPSHOTS, 90).tags.find((t) => t.value.toLowerCase() === 'cricket')?.value);
+    expect(history(SNAPSHOTS, 'cricket', 90).value).toBe(
+      aggregateTrendingTags(SNAPSHOTS, 90).tags.find((t) => t.value.toLowerCase() === 'cricket')?.value,
+    );
   });
 
   it('slices the window: days=3 reaches back to the gap day and the day before it', () => {
     expect(history(SNAPSHOTS, 'news', 3).points.map((p) => p.date)).toEqual([day(2), day(0)]);
-    expect(history(SNAPSHOTS, 'news', 1)).toEqual({ value: null, fetched_at: `${L}T06:00:00Z`, points: [point(day(0), 0, 0, 3)] });
+    expect(history(SNAPSHOTS, 'news', 1)).toEqual({
+      value: null,
+      fetched_at: `${L}T06:00:00Z`,
+      points: [point(day(0), 0, 0, 3)],
+    });
   });
 
   it('looks a tag starting with # up among hashtags, and keeps hashtags and tags apart', () => {
@@ -144,27 +157,40 @@ const snapshotsArb = snapshotsArbitrary({ latest: L, maxSnapshots: 10, hashtags:
 describe('the shards equal a direct count', () => {
   it('for every key and window size, on random snapshot sets', () => {
     fc.assert(
-      fc.property(snapshotsArb, fc.constantFrom('cricket', '#cricket', 'क्रिकेट', 'a', 'absent'), fc.integer({ min: 1, max: 22 }), (snapshots, key, days) => {
-        const got = lookupTagHistory(shardsOf(snapshots)[historyShard(key)] ?? null, key, days);
-        const latest = snapshots.map((s) => s.date).sort().at(-1);
-        if (latest === undefined) {
-          expect(got.points).toEqual([]);
-          return;
-        }
-        const from = addDays(latest, -(days - 1));
-        const inWindow = snapshots.filter((s) => s.date >= from).sort((x, y) => (x.date < y.date ? -1 : 1));
-        const field = key.startsWith('#') ? 'hashtags' : 'tags';
-        expect(got.points).toEqual(
-          inWindow.map((s) => {
-            const carrying = s.videos.filter((v) => v[field].some((t) => tagKey(t) === key));
-            return point(s.date, carrying.length, carrying.reduce((sum, v) => sum + v.view_count, 0), s.videos.length);
-          }),
-        );
-        const indexed = aggregateTrendingTags(snapshots, days)[field].find((t) => tagKey(t.value) === key)?.value;
-        if (indexed !== undefined) expect(got.value).toBe(indexed);
-        else if (got.points.some((p) => p.trending_videos > 0)) expect(got.value).not.toBeNull();
-        else expect(got.value).toBeNull();
-      }),
+      fc.property(
+        snapshotsArb,
+        fc.constantFrom('cricket', '#cricket', 'क्रिकेट', 'a', 'absent'),
+        fc.integer({ min: 1, max: 22 }),
+        (snapshots, key, days) => {
+          const got = lookupTagHistory(shardsOf(snapshots)[historyShard(key)] ?? null, key, days);
+          const latest = snapshots
+            .map((s) => s.date)
+            .sort()
+            .at(-1);
+          if (latest === undefined) {
+            expect(got.points).toEqual([]);
+            return;
+          }
+          const from = addDays(latest, -(days - 1));
+          const inWindow = snapshots.filter((s) => s.date >= from).sort((x, y) => (x.date < y.date ? -1 : 1));
+          const field = key.startsWith('#') ? 'hashtags' : 'tags';
+          expect(got.points).toEqual(
+            inWindow.map((s) => {
+              const carrying = s.videos.filter((v) => v[field].some((t) => tagKey(t) === key));
+              return point(
+                s.date,
+                carrying.length,
+                carrying.reduce((sum, v) => sum + v.view_count, 0),
+                s.videos.length,
+              );
+            }),
+          );
+          const indexed = aggregateTrendingTags(snapshots, days)[field].find((t) => tagKey(t.value) === key)?.value;
+          if (indexed !== undefined) expect(got.value).toBe(indexed);
+          else if (got.points.some((p) => p.trending_videos > 0)) expect(got.value).not.toBeNull();
+          else expect(got.value).toBeNull();
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -30,7 +30,11 @@ describe('toTagsData', () => {
     title: 'आज की बड़ी खबरें | #भारत_की_खबर',
     description: '#news',
     published_at: '2024-03-14T06:30:12Z',
-    channel: { id: 'UCt4t-jeY85JegMlZ-E5UWtA', title: 'Aaj Tak', url: 'https://www.youtube.com/channel/UCt4t-jeY85JegMlZ-E5UWtA' },
+    channel: {
+      id: 'UCt4t-jeY85JegMlZ-E5UWtA',
+      title: 'Aaj Tak',
+      url: 'https://www.youtube.com/channel/UCt4t-jeY85JegMlZ-E5UWtA',
+    },
     duration: 'PT4M13S',
     duration_seconds: 253,
     view_count: 10,

@@ -56,7 +56,11 @@ describe('buildTitleBenchmark histograms', () => {
   });
 
   it('does not depend on the order of the videos', () => {
-    const reversed = buildTitleBenchmark({ region: 'IN', snapshot: snapshotOf([...titles].reverse()), tags7d: TAGS_7D });
+    const reversed = buildTitleBenchmark({
+      region: 'IN',
+      snapshot: snapshotOf([...titles].reverse()),
+      tags7d: TAGS_7D,
+    });
     expect(JSON.stringify(reversed)).toBe(JSON.stringify(bench));
   });
 
@@ -123,12 +127,20 @@ describe('buildTitleBenchmark tags', () => {
   });
 
   it('keeps the first of two tags with the same key', () => {
-    const b = buildTitleBenchmark({ region: 'IN', snapshot: null, tags7d: [tag('Cricket', 5, 50), tag('cricket', 2, 20)] });
+    const b = buildTitleBenchmark({
+      region: 'IN',
+      snapshot: null,
+      tags7d: [tag('Cricket', 5, 50), tag('cricket', 2, 20)],
+    });
     expect(b.tags).toEqual([{ value: 'Cricket', trending_videos: 5, total_views: 50 }]);
   });
 
   it('stores tag text such as "constructor" as data, never as an inherited property', () => {
-    const b = buildTitleBenchmark({ region: 'IN', snapshot: null, tags7d: [tag('constructor', 2, 20), tag('__proto__ toString', 1, 5)] });
+    const b = buildTitleBenchmark({
+      region: 'IN',
+      snapshot: null,
+      tags7d: [tag('constructor', 2, 20), tag('__proto__ toString', 1, 5)],
+    });
     expect(Object.hasOwn(b.keywords, 'constructor')).toBe(true);
     expect(Object.getPrototypeOf(b.keywords)).toBe(Object.prototype);
     expect(Object.keys(b.related).sort()).toEqual(['constructor', 'proto', 'tostring']);

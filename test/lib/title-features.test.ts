@@ -348,7 +348,17 @@ describe('factorBuckets', () => {
   it('gives every factor a bucket, booleans as yes/no', () => {
     const buckets = factorBuckets(titleFeatures('东京夜景'), 0);
     expect(Object.keys(buckets)).toEqual([...FACTOR_IDS]);
-    expect(buckets).toMatchObject({ length: '0–9', words: 'none', script: 'Han', has_digit: 'no', trending_keywords: 'no' });
-    expect(factorBuckets(titleFeatures('🔥'), 2)).toMatchObject({ script: 'none', trending_keywords: 'yes', has_emoji: 'yes' });
+    expect(buckets).toMatchObject({
+      length: '0–9',
+      words: 'none',
+      script: 'Han',
+      has_digit: 'no',
+      trending_keywords: 'no',
+    });
+    expect(factorBuckets(titleFeatures('🔥'), 2)).toMatchObject({
+      script: 'none',
+      trending_keywords: 'yes',
+      has_emoji: 'yes',
+    });
   });
 });

@@ -26,22 +26,55 @@ export const ANNOTATED_TITLES: Array<{ title: string; buckets: Annotation }> = [
   {
     // 39 code points; 9 tokens; 10 of 25 cased letters upper; "ipl 2025" is a tag key.
     title: 'IPL 2025 Final | CSK vs MI Highlights 🔥',
-    buckets: { ...no, length: '30–39', words: '7–9', has_digit: 'yes', has_emoji: 'yes', has_separator: 'yes', script: 'Latin', trending_keywords: 'yes' },
+    buckets: {
+      ...no,
+      length: '30–39',
+      words: '7–9',
+      has_digit: 'yes',
+      has_emoji: 'yes',
+      has_separator: 'yes',
+      script: 'Latin',
+      trending_keywords: 'yes',
+    },
   },
   {
     // क्रिकेट 7 + मैच 3 + लाइव 4 + | + भारत 4 + बनाम 4 + पाकिस्तान 9 + 6 spaces = 38.
     title: 'क्रिकेट मैच लाइव | भारत बनाम पाकिस्तान',
-    buckets: { ...no, length: '30–39', words: '7–9', has_separator: 'yes', script: 'Devanagari', trending_keywords: 'yes' },
+    buckets: {
+      ...no,
+      length: '30–39',
+      words: '7–9',
+      has_separator: 'yes',
+      script: 'Devanagari',
+      trending_keywords: 'yes',
+    },
   },
   {
     // 45 code points; 10 tokens; "t-series" is a tag but has a hyphen, so it is no keyword.
     title: 'Tum Hi Ho (Full Song) | Aashiqui 2 | T-Series',
-    buckets: { ...no, length: '40–49', words: '10–12', has_digit: 'yes', has_brackets: 'yes', has_separator: 'yes', script: 'Latin' },
+    buckets: {
+      ...no,
+      length: '40–49',
+      words: '10–12',
+      has_digit: 'yes',
+      has_brackets: 'yes',
+      has_separator: 'yes',
+      script: 'Latin',
+    },
   },
   {
     // 37 code points, 26 cased letters all upper; "bollywood songs" is a word pair and a tag key.
     title: 'NEW BOLLYWOOD SONGS 2025 | HINDI HITS',
-    buckets: { ...no, length: '30–39', words: '7–9', has_digit: 'yes', has_separator: 'yes', all_caps: 'yes', script: 'Latin', trending_keywords: 'yes' },
+    buckets: {
+      ...no,
+      length: '30–39',
+      words: '7–9',
+      has_digit: 'yes',
+      has_separator: 'yes',
+      all_caps: 'yes',
+      script: 'Latin',
+      trending_keywords: 'yes',
+    },
   },
   {
     // কেমন 4 + আছেন 4 + ? + বাংলা 5 + নাটক 4 + ২০২৫ 4 + 4 spaces = 26.
@@ -55,7 +88,14 @@ export const ANNOTATED_TITLES: Array<{ title: string; buckets: Annotation }> = [
   {
     // 27 code points; 6 of 21 cased letters upper; "live" is a tag key.
     title: 'Live: PM Modi Speech Today!',
-    buckets: { ...no, length: '20–29', words: '4–6', has_exclamation: 'yes', script: 'Latin', trending_keywords: 'yes' },
+    buckets: {
+      ...no,
+      length: '20–29',
+      words: '4–6',
+      has_exclamation: 'yes',
+      script: 'Latin',
+      trending_keywords: 'yes',
+    },
   },
   {
     title: 'Minecraft, but I can only use 1 block',
@@ -73,7 +113,15 @@ export const ANNOTATED_TITLES: Array<{ title: string; buckets: Annotation }> = [
   {
     // 38 code points as typed, 40 after NFKC turns … into "...".
     title: 'Who Will Win IPL 2025? Experts Answer…',
-    buckets: { ...no, length: '40–49', words: '7–9', has_digit: 'yes', has_question: 'yes', script: 'Latin', trending_keywords: 'yes' },
+    buckets: {
+      ...no,
+      length: '40–49',
+      words: '7–9',
+      has_digit: 'yes',
+      has_question: 'yes',
+      script: 'Latin',
+      trending_keywords: 'yes',
+    },
   },
 ];
 
@@ -105,7 +153,10 @@ export function snapshotVideo(n: number, title: string): SnapshotVideo {
 }
 
 /** A validated snapshot of `titles` (the first video repeated at the end, to check distinctness). */
-export function snapshotOf(titles: string[], opts: { region?: 'IN' | 'US' | 'BR'; duplicateFirst?: boolean } = {}): Snapshot {
+export function snapshotOf(
+  titles: string[],
+  opts: { region?: 'IN' | 'US' | 'BR'; duplicateFirst?: boolean } = {},
+): Snapshot {
   const videos = titles.map((title, n) => snapshotVideo(n, title));
   const first = videos[0];
   if (opts.duplicateFirst && first) videos.push({ ...first, title: 'The same video listed twice' });

@@ -17,7 +17,10 @@ import { titleFeatures } from '../../src/lib/title-features.ts';
 import { scoreTitle } from '../../src/lib/title-score.ts';
 import { BUILD_FILES } from '../../src/schemas/build-output.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
-import { scoreTitle as referenceScoreTitle, titleFeatures as referenceTitleFeatures } from '../support/title-score-reference.ts';
+import {
+  scoreTitle as referenceScoreTitle,
+  titleFeatures as referenceTitleFeatures,
+} from '../support/title-score-reference.ts';
 import { ANNOTATED_TITLES, TAGS_7D, snapshotOf } from './title-fixtures.ts';
 
 const chars = (from: number, to: number): string[] =>
@@ -34,7 +37,24 @@ const URDU = [...'ٹڈڑںےھۃکگیپچژ', ...chars(0x0621, 0x064a), ...char
 const OTHER_SCRIPTS = [...'東京夜景ニュースひらがなสวัสดีЧТОэто한국어ਪੰਜਾਬੀதமிழ்', ...chars(0x10400, 0x1044f)];
 const DIGITS = [...'0123456789', ...'０１２３４５６７８９', ...'०१२३४५६७८९', ...'০১২৩৪৫৬৭৮৯', ...'٠١٢٣٤٥٦٧٨٩'];
 const EMOJI = [
-  '🔥', '😂', '❤️', '❤', '👍🏽', '👨‍👩‍👧', '🏳️‍🌈', '🇮🇳', '🇧🇷', '1️⃣', '©', '®', '‼', '⌚', '☺️', '🧑🏾‍💻', '\u200d', '\ufe0f',
+  '🔥',
+  '😂',
+  '❤️',
+  '❤',
+  '👍🏽',
+  '👨‍👩‍👧',
+  '🏳️‍🌈',
+  '🇮🇳',
+  '🇧🇷',
+  '1️⃣',
+  '©',
+  '®',
+  '‼',
+  '⌚',
+  '☺️',
+  '🧑🏾‍💻',
+  '\u200d',
+  '\ufe0f',
 ];
 const PUNCTUATION = [...'?!؟？！()[]{}【】「」|｜#＃-:.,“”\'"&/•…', '#shorts', '#', '&#39;', 'https://x.com/#a'];
 const SPACES = [' ', ' ', ' ', '  ', '\u00a0', '\u3000', '\t', '\n', '\u2009', '\u200b', '\u200c', '\u200d', ''];
@@ -70,7 +90,12 @@ function titleFor(bench: TitleBenchmark): fc.Arbitrary<string> {
     { arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }), weight: 1 },
     { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
     // Any UTF-16 code units, lone surrogates included.
-    { arbitrary: fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 30 }).map((units) => String.fromCharCode(...units)), weight: 1 },
+    {
+      arbitrary: fc
+        .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 30 })
+        .map((units) => String.fromCharCode(...units)),
+      weight: 1,
+    },
   );
 }
 
@@ -86,7 +111,9 @@ beforeAll(async () => {
   await ensureSampleData({ dataDir, endDate: END_DATE, days: 7 });
   await buildIndexes({ dataRoot: snapshotRoot(dataDir, 'sample'), buildDir, source: 'sample' });
   for (const region of REGIONS) {
-    benchmarks.push(JSON.parse(await readFile(join(buildDir, BUILD_FILES.titleBench(region)), 'utf8')) as TitleBenchmark);
+    benchmarks.push(
+      JSON.parse(await readFile(join(buildDir, BUILD_FILES.titleBench(region)), 'utf8')) as TitleBenchmark,
+    );
     const newest = join(snapshotRoot(dataDir, 'sample'), 'trending', region, `${END_DATE}.json`);
     trendingTitles.push(...(JSON.parse(await readFile(newest, 'utf8')) as Snapshot).videos.map((v) => v.title));
   }
@@ -137,7 +164,8 @@ describe('the fast title scorer', () => {
   it('gives the same answers as the reference for every trending title of the sample, against every benchmark', () => {
     expect(trendingTitles.length).toBeGreaterThan(1000);
     for (const bench of benchmarks) {
-      for (const title of trendingTitles) expect(scoreTitle(title, bench)).toStrictEqual(referenceScoreTitle(title, bench));
+      for (const title of trendingTitles)
+        expect(scoreTitle(title, bench)).toStrictEqual(referenceScoreTitle(title, bench));
     }
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildTitleBenchmark, type TitleBenchmark } from '../../src/lib/title-benchmark.ts';
-import { FACTOR_IDS, factorBuckets, matchKeywords, titleFeatures, type FactorId } from '../../src/lib/title-features.ts';
+import {
+  FACTOR_IDS,
+  factorBuckets,
+  matchKeywords,
+  titleFeatures,
+  type FactorId,
+} from '../../src/lib/title-features.ts';
 import {
   BASE_MAX_POINTS,
   distributeMaxPoints,
@@ -107,14 +113,20 @@ describe('factorPoints', () => {
 
   it('is non-decreasing in the count and never above max (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 500 }), fc.nat(500), fc.nat(500), (max, typical, a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const pLo = factorPoints(max, Math.min(lo, typical), typical);
-        const pHi = factorPoints(max, Math.min(hi, typical), typical);
-        expect(pLo).toBeLessThanOrEqual(pHi);
-        expect(pHi).toBeLessThanOrEqual(max);
-        expect(factorPoints(max, typical, typical)).toBe(max);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.nat(500),
+        fc.nat(500),
+        (max, typical, a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const pLo = factorPoints(max, Math.min(lo, typical), typical);
+          const pHi = factorPoints(max, Math.min(hi, typical), typical);
+          expect(pLo).toBeLessThanOrEqual(pHi);
+          expect(pHi).toBeLessThanOrEqual(max);
+          expect(factorPoints(max, typical, typical)).toBe(max);
+        },
+      ),
     );
   });
 });
@@ -203,8 +215,12 @@ describe('scoreTitle', () => {
   it('says "Under 1%" and "Over 99%" rather than rounding to 0% or 100%', () => {
     const titles = [...Array.from({ length: 200 }, (_, i) => `Match ${i} highlights`), 'Goal 🔥'];
     const bench = buildTitleBenchmark({ region: 'US', snapshot: snapshotOf(titles, { region: 'US' }), tags7d: [] });
-    expect(factor(scoreTitle('Fire 🔥', bench), 'has_emoji')?.note).toMatch(/^Under 1% of the titles .* \(1 of 201\) contain an emoji, like yours\.$/);
-    expect(factor(scoreTitle('Fire', bench), 'has_emoji')?.note).toMatch(/^Over 99% of the titles .* \(200 of 201\) contain no emoji/);
+    expect(factor(scoreTitle('Fire 🔥', bench), 'has_emoji')?.note).toMatch(
+      /^Under 1% of the titles .* \(1 of 201\) contain an emoji, like yours\.$/,
+    );
+    expect(factor(scoreTitle('Fire', bench), 'has_emoji')?.note).toMatch(
+      /^Over 99% of the titles .* \(200 of 201\) contain no emoji/,
+    );
     expect(factor(scoreTitle('Fire', bench), 'has_emoji')?.share).toBe(0.995);
   });
 
@@ -241,8 +257,32 @@ describe('scoreTitle for a region with no snapshot yet', () => {
 
 describe('scoreTitle properties', () => {
   const pieces = [
-    'IPL', '2025', 'live', 'cricket', 'Bollywood', 'Songs', '🔥', '👨‍👩‍👧', '?', '！', '｜', '|', '(Official)', '【MV】',
-    '#shorts', 'भारत', 'क्रिकेट', 'বাংলাদেশ', 'پاکستان', 'مباراة', 'VOCÊ', 'NÃO', 'Cafe\u0301', '東京', 'ニュース', 'สวัสดี',
+    'IPL',
+    '2025',
+    'live',
+    'cricket',
+    'Bollywood',
+    'Songs',
+    '🔥',
+    '👨‍👩‍👧',
+    '?',
+    '！',
+    '｜',
+    '|',
+    '(Official)',
+    '【MV】',
+    '#shorts',
+    'भारत',
+    'क्रिकेट',
+    'বাংলাদেশ',
+    'پاکستان',
+    'مباراة',
+    'VOCÊ',
+    'NÃO',
+    'Cafe\u0301',
+    '東京',
+    'ニュース',
+    'สวัสดี',
   ];
   const title = fc.oneof(
     fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 14 }).map((p) => p.join(' ')),

@@ -160,7 +160,11 @@ describe('aggregateTrendingTags: keys', () => {
   });
 
   it('keys Bengali tags by NFKC (য় U+09DF → য + nukta)', () => {
-    const window = one(video('a', 5, ['\u09DFাত্রা']), video('b', 6, ['\u09AF\u09BCাত্রা']), video('c', 1, ['বাংলা নাটক']));
+    const window = one(
+      video('a', 5, ['\u09DFাত্রা']),
+      video('b', 6, ['\u09AF\u09BCাত্রা']),
+      video('c', 1, ['বাংলা নাটক']),
+    );
     expect(window.tags).toEqual([entry('\u09AF\u09BCাত্রা', 2, 11), entry('বাংলা নাটক', 1, 1)]);
   });
 
@@ -192,7 +196,10 @@ describe('aggregateTrendingTags: spelling', () => {
   });
 
   it('breaks a spelling tie by code point, not by locale ("Cricket" beats "cricket")', () => {
-    const window = aggregateTrendingTags([snap('2025-06-01', [video('a', 1, ['cricket']), video('b', 1, ['Cricket'])])], 1);
+    const window = aggregateTrendingTags(
+      [snap('2025-06-01', [video('a', 1, ['cricket']), video('b', 1, ['Cricket'])])],
+      1,
+    );
     expect(window.tags[0]?.value).toBe('Cricket');
     expect('Cricket'.localeCompare('cricket')).toBeGreaterThan(0); // locale order would pick the other one
   });
@@ -291,7 +298,10 @@ function naiveCodePointCompare(a: string, b: string): number {
 }
 
 function naiveWindow(snapshots: IndexSnapshot[], days: number, field: 'tags' | 'hashtags') {
-  const latest = snapshots.map((s) => s.date).sort().at(-1);
+  const latest = snapshots
+    .map((s) => s.date)
+    .sort()
+    .at(-1);
   if (latest === undefined) return { videos: 0, count: 0, entries: [] as TagEntry[] };
   const from = new Date(Date.parse(latest) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const newest = new Map<string, { date: string; video: IndexSnapshot['videos'][number] }>();
@@ -318,39 +328,59 @@ function naiveWindow(snapshots: IndexSnapshot[], days: number, field: 'tags' | '
     }
   }
   const entries = [...groups.values()].map((g) => {
-    const [value] = [...g.votes].sort((p, q) => q[1] - p[1] || naiveCodePointCompare(p[0], q[0]))[0] as [string, number];
+    const [value] = [...g.votes].sort((p, q) => q[1] - p[1] || naiveCodePointCompare(p[0], q[0]))[0] as [
+      string,
+      number,
+    ];
     return { value, trending_videos: g.videos, avg_views: Math.round(g.views / g.videos), total_views: g.views };
   });
   entries.sort(
-    (p, q) => q.trending_videos - p.trending_videos || q.total_views - p.total_views || naiveCodePointCompare(p.value, q.value),
+    (p, q) =>
+      q.trending_videos - p.trending_videos || q.total_views - p.total_views || naiveCodePointCompare(p.value, q.value),
   );
   return { videos: newest.size, count: groups.size, entries };
 }
 
-const SPELLINGS = ['Cricket', 'cricket', 'CRICKET', ' cricket ', 'ＣＲＩＣＫＥＴ', 'IPL 2025', 'ipl  2025', 'क्रिकेट', 'মেলা', 'مصر', '😀', '\uFFFD', '', 'a', 'B', 'b', 'A'];
+const SPELLINGS = [
+  'Cricket',
+  'cricket',
+  'CRICKET',
+  ' cricket ',
+  'ＣＲＩＣＫＥＴ',
+  'IPL 2025',
+  'ipl  2025',
+  'क्रिकेट',
+  'মেলা',
+  'مصر',
+  '😀',
+  '\uFFFD',
+  '',
+  'a',
+  'B',
+  'b',
+  'A',
+];
 const HASHTAGS = ['#Cricket', '#cricket', '#IPL', '#ipl', '#भारत', '#x'];
 
-const snapshotsArb = fc
-  .uniqueArray(fc.integer({ min: 0, max: 14 }), { minLength: 0, maxLength: 10 })
-  .chain((offsets) =>
-    fc.tuple(
-      ...offsets.map((offset) =>
-        fc.record({
-          date: fc.constant(new Date(Date.UTC(2025, 0, 20 - offset)).toISOString().slice(0, 10)),
-          fetched_at: fc.constant(new Date(Date.UTC(2025, 0, 20 - offset, 6)).toISOString()),
-          videos: fc.uniqueArray(
-            fc.record({
-              id: fc.integer({ min: 0, max: 14 }).map((n) => idOf(`p${n}`)),
-              view_count: fc.integer({ min: 0, max: 5_000_000 }),
-              tags: fc.array(fc.constantFrom(...SPELLINGS), { maxLength: 6 }),
-              hashtags: fc.array(fc.constantFrom(...HASHTAGS), { maxLength: 3 }),
-            }),
-            { selector: (v) => v.id, maxLength: 8 },
-          ),
-        }),
-      ),
+const snapshotsArb = fc.uniqueArray(fc.integer({ min: 0, max: 14 }), { minLength: 0, maxLength: 10 }).chain((offsets) =>
+  fc.tuple(
+    ...offsets.map((offset) =>
+      fc.record({
+        date: fc.constant(new Date(Date.UTC(2025, 0, 20 - offset)).toISOString().slice(0, 10)),
+        fetched_at: fc.constant(new Date(Date.UTC(2025, 0, 20 - offset, 6)).toISOString()),
+        videos: fc.uniqueArray(
+          fc.record({
+            id: fc.integer({ min: 0, max: 14 }).map((n) => idOf(`p${n}`)),
+            view_count: fc.integer({ min: 0, max: 5_000_000 }),
+            tags: fc.array(fc.constantFrom(...SPELLINGS), { maxLength: 6 }),
+            hashtags: fc.array(fc.constantFrom(...HASHTAGS), { maxLength: 3 }),
+          }),
+          { selector: (v) => v.id, maxLength: 8 },
+        ),
+      }),
     ),
-  );
+  ),
+);
 
 describe('buildTrendingWindows equals the direct computation', () => {
   it('for every window, top list, full table and count, on random snapshot sets', () => {

@@ -154,9 +154,38 @@ describe('parseVideoRef properties', () => {
   const validId = fc.string({ unit: idChar, minLength: 11, maxLength: 11 });
   const piece = fc.oneof(
     fc.constantFrom(
-      'https://', 'http://', '//', 'javascript:', 'youtube.com', 'www.youtube.com', 'youtu.be', 'm.', 'evil.com',
-      '@', '/', '/watch', '?', '&', '=', 'v=', '%76=', '#', '/shorts/', '/embed/', '/live/', 'videoseries',
-      '%', '%51', '+', '.', ':443', ' ', '\t', '\\', 'list=PL1', ID,
+      'https://',
+      'http://',
+      '//',
+      'javascript:',
+      'youtube.com',
+      'www.youtube.com',
+      'youtu.be',
+      'm.',
+      'evil.com',
+      '@',
+      '/',
+      '/watch',
+      '?',
+      '&',
+      '=',
+      'v=',
+      '%76=',
+      '#',
+      '/shorts/',
+      '/embed/',
+      '/live/',
+      'videoseries',
+      '%',
+      '%51',
+      '+',
+      '.',
+      ':443',
+      ' ',
+      '\t',
+      '\\',
+      'list=PL1',
+      ID,
     ),
     validId,
     fc.string({ maxLength: 6 }),
@@ -165,14 +194,17 @@ describe('parseVideoRef properties', () => {
   it('returns only an 11-character id that occurs literally in the input', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (input) => {
-        const result = parseVideoRef(input);
-        if (result.ok) {
-          accepted += 1;
-          expect(result.id).toMatch(/^[A-Za-z0-9_-]{11}$/);
-          expect(input).toContain(result.id);
-        }
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+        (input) => {
+          const result = parseVideoRef(input);
+          if (result.ok) {
+            accepted += 1;
+            expect(result.id).toMatch(/^[A-Za-z0-9_-]{11}$/);
+            expect(input).toContain(result.id);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
     // The generator must reach accepted inputs too, or the property says nothing.

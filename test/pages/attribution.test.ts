@@ -48,7 +48,9 @@ describe('attribution', () => {
 
 describe('/privacy/', () => {
   it('says what tagdex keeps: no accounts or cookies, addresses for an hour, salted hashes, snapshot retention', async () => {
-    const text = (/<main[\s\S]*<\/main>/.exec(await page('privacy/index.html'))?.[0] ?? '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    const text = (/<main[\s\S]*<\/main>/.exec(await page('privacy/index.html'))?.[0] ?? '')
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ');
     expect(text).toContain('no accounts and sets no cookies');
     expect(text).toContain('older than one hour are deleted');
     expect(text).toContain('salted hash');

@@ -47,7 +47,9 @@ async function getCsv(region: Region, kind: string, days: number): Promise<CsvFi
 }
 
 async function readTable(region: Region, kind: string, days: number): Promise<TagEntry[]> {
-  return JSON.parse(await readFile(join(site.buildDir, 'tables', region, `${kind}-${days}d.json`), 'utf8')) as TagEntry[];
+  return JSON.parse(
+    await readFile(join(site.buildDir, 'tables', region, `${kind}-${days}d.json`), 'utf8'),
+  ) as TagEntry[];
 }
 
 /** The tag as the index holds it: the one leading apostrophe the formula rule adds is taken off. */
@@ -77,7 +79,9 @@ describe.each(REGIONS)('CSV files of %s', (region) => {
   it.each(WINDOWS)('tags-%dd.csv equals the trending-tags endpoint at limit=500, then the full table', async (days) => {
     const [csv, api, table] = await Promise.all([
       getCsv(region, 'tags', days),
-      server.get(`/api/v1/trending-tags?region=${region}&days=${days}&limit=500`).then((r) => r.json() as Promise<{ ok: true; data: TrendingTagsData }>),
+      server
+        .get(`/api/v1/trending-tags?region=${region}&days=${days}&limit=500`)
+        .then((r) => r.json() as Promise<{ ok: true; data: TrendingTagsData }>),
       readTable(region, 'tags', days),
     ]);
     expect(csv.rows[0]).toEqual(HEADER);
@@ -91,7 +95,9 @@ describe.each(REGIONS)('CSV files of %s', (region) => {
   it.each(WINDOWS)('hashtags-%dd.csv equals the top 500 of the window and the full table', async (days) => {
     const [csv, trending, table] = await Promise.all([
       getCsv(region, 'hashtags', days),
-      readFile(join(site.buildDir, 'trending', `${region}.json`), 'utf8').then((text) => JSON.parse(text) as RegionTrending),
+      readFile(join(site.buildDir, 'trending', `${region}.json`), 'utf8').then(
+        (text) => JSON.parse(text) as RegionTrending,
+      ),
       readTable(region, 'hashtags', days),
     ]);
     expect(csv.rows[0]).toEqual(HEADER);
@@ -109,7 +115,9 @@ describe('CSV format', () => {
     expect(csv.text.startsWith('\uFEFFrank,value,trending_videos,avg_views,total_views\r\n')).toBe(true);
     expect(csv.text.endsWith('\r\n')).toBe(true);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="tagdex-in-tags-7d-${site.latestDate}.csv"`);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="tagdex-in-tags-7d-${site.latestDate}.csv"`,
+    );
     expect(csv.headers.get('cache-control')).toMatch(/max-age=600\b/);
   });
 

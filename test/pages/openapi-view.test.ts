@@ -15,13 +15,21 @@ const doc: OpenApiDocument = {
     '/api/v1/things': {
       get: {
         parameters: [
-          { name: 'days', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 90, default: 7 } },
+          {
+            name: 'days',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 90, default: 7 },
+          },
         ],
         responses: {
           '200': {
             content: {
               'application/json': {
-                schema: { type: 'object', properties: { ok: { const: true }, data: { $ref: '#/components/schemas/Things' } } },
+                schema: {
+                  type: 'object',
+                  properties: { ok: { const: true }, data: { $ref: '#/components/schemas/Things' } },
+                },
               },
             },
           },
@@ -48,8 +56,16 @@ const doc: OpenApiDocument = {
             description: 'Factors.',
             items: {
               oneOf: [
-                { type: 'object', required: ['id', 'value'], properties: { id: { const: 'length' }, value: { type: 'integer', description: 'Length.' } } },
-                { type: 'object', required: ['id', 'value'], properties: { id: { const: 'has_digit' }, value: { type: 'boolean' } } },
+                {
+                  type: 'object',
+                  required: ['id', 'value'],
+                  properties: { id: { const: 'length' }, value: { type: 'integer', description: 'Length.' } },
+                },
+                {
+                  type: 'object',
+                  required: ['id', 'value'],
+                  properties: { id: { const: 'has_digit' }, value: { type: 'boolean' } },
+                },
               ],
             },
           },
@@ -71,11 +87,15 @@ const doc: OpenApiDocument = {
 
 describe('describeType', () => {
   it('gives bounds and defaults', () => {
-    expect(describeType(doc, { type: 'integer', minimum: 1, maximum: 90, default: 7 })).toBe('integer (1–90), default 7');
+    expect(describeType(doc, { type: 'integer', minimum: 1, maximum: 90, default: 7 })).toBe(
+      'integer (1–90), default 7',
+    );
     expect(describeType(doc, { type: 'string', minLength: 1, maxLength: 100 })).toBe('string (1–100 characters)');
     expect(describeType(doc, { type: 'integer', minimum: 0 })).toBe('integer (≥ 0)');
     expect(describeType(doc, { enum: ['IN', 'US'] })).toBe('one of "IN", "US"');
-    expect(describeType(doc, { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] })).toBe('string (date-time) | null');
+    expect(describeType(doc, { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] })).toBe(
+      'string (date-time) | null',
+    );
     expect(describeType(doc, { type: ['integer', 'null'] })).toBe('integer | null');
     expect(describeType(doc, { type: 'array', items: { type: 'string' } })).toBe('array of string');
     expect(describeType(doc, { type: 'array', items: { type: 'string' }, minItems: 12, maxItems: 12 })).toBe(
@@ -101,10 +121,18 @@ describe('fieldRows', () => {
       'factors[].value',
     ]);
     const byPath = Object.fromEntries(rows.map((row) => [row.path, row]));
-    expect(byPath['fetched_at']).toEqual({ path: 'fetched_at', type: 'string (date-time) | null', description: 'When.' });
+    expect(byPath['fetched_at']).toEqual({
+      path: 'fetched_at',
+      type: 'string (date-time) | null',
+      description: 'When.',
+    });
     expect(byPath['note']?.type).toBe('string (≤ 200 characters) (optional)');
     expect(byPath['tags']?.type).toBe('array of objects');
-    expect(byPath['tags[].trending_videos']).toEqual({ path: 'tags[].trending_videos', type: 'integer (≥ 0)', description: 'Videos.' });
+    expect(byPath['tags[].trending_videos']).toEqual({
+      path: 'tags[].trending_videos',
+      type: 'integer (≥ 0)',
+      description: 'Videos.',
+    });
     expect(byPath['factors[].id']?.type).toBe('one of "length", "has_digit"');
     expect(byPath['factors[].value']).toEqual({
       path: 'factors[].value',
@@ -134,8 +162,12 @@ describe('exampleUrl', () => {
 describe('describeType noise', () => {
   it('drops the safe-integer bounds zod writes and the pattern behind a format', () => {
     expect(describeType(doc, { type: 'integer', minimum: 0, maximum: 9007199254740991 })).toBe('integer (≥ 0)');
-    expect(describeType(doc, { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 })).toBe('integer');
-    expect(describeType(doc, { type: 'string', format: 'date-time', pattern: '^\\d{4}-…$' })).toBe('string (date-time)');
+    expect(describeType(doc, { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 })).toBe(
+      'integer',
+    );
+    expect(describeType(doc, { type: 'string', format: 'date-time', pattern: '^\\d{4}-…$' })).toBe(
+      'string (date-time)',
+    );
   });
 });
 
@@ -147,22 +179,21 @@ describe('apiExamples', () => {
     const real = buildOpenApiDocument() as unknown as OpenApiDocument;
     const sample = apiExamples(real, 'sample');
     const live = apiExamples(real, 'live');
-    expect(Object.keys(sample).sort()).toEqual(
-      [
-        '/api/v1/categories',
-        '/api/v1/channel',
-        '/api/v1/rising-tags',
-        '/api/v1/tag-history',
-        '/api/v1/tags',
-        '/api/v1/title-score',
-        '/api/v1/trending-tags',
-        '/api/v1/video',
-      ],
-    );
+    expect(Object.keys(sample).sort()).toEqual([
+      '/api/v1/categories',
+      '/api/v1/channel',
+      '/api/v1/rising-tags',
+      '/api/v1/tag-history',
+      '/api/v1/tags',
+      '/api/v1/title-score',
+      '/api/v1/trending-tags',
+      '/api/v1/video',
+    ]);
     expect(sample['/api/v1/tags']?.url).toContain(SAMPLE_EXAMPLES.videoId);
     expect(sample['/api/v1/channel']?.url).toBe(SAMPLE_EXAMPLES.handle);
     expect(live['/api/v1/tags']?.url).not.toContain(SAMPLE_EXAMPLES.videoId);
-    for (const params of [...Object.values(sample), ...Object.values(live)]) expect(Object.keys(params).length).toBeGreaterThan(0);
+    for (const params of [...Object.values(sample), ...Object.values(live)])
+      expect(Object.keys(params).length).toBeGreaterThan(0);
     expect(sample['/api/v1/trending-tags']).toEqual(live['/api/v1/trending-tags']);
   });
 

@@ -40,7 +40,13 @@ async function page(path: string): Promise<string> {
 }
 /** Decodes the few entities Astro writes in text. */
 const text = (html: string) =>
-  html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The Rising list of a country page: [value, change, new, href] per entry. */
 function risingList(html: string): Array<[string, number, boolean, string]> {
@@ -49,26 +55,34 @@ function risingList(html: string): Array<[string, number, boolean, string]> {
   return [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map(([, item]) => {
     const link = /<a href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/.exec(item as string);
     const change = /class="change"[^>]*>\+([\d,]+)</.exec(item as string)?.[1] ?? '0';
-    return [text(link?.[2] ?? ''), Number(change.replace(/,/g, '')), /class="new-mark"/.test(item as string), text(link?.[1] ?? '')];
+    return [
+      text(link?.[2] ?? ''),
+      Number(change.replace(/,/g, '')),
+      /class="new-mark"/.test(item as string),
+      text(link?.[1] ?? ''),
+    ];
   });
 }
 
 describe('Rising sections', () => {
-  it.each(REGIONS)('the %s pages list the endpoint’s top 10 for each window, with change and the new mark', async (region) => {
-    for (const [days, suffix] of Object.entries(PAGES)) {
-      const html = await page(`/trending/${region.toLowerCase()}/${suffix}`);
-      expect(html).toContain('id="rising"');
-      if (Number(days) > 45) {
-        expect(html).toMatch(/longest rising window is\s+45 days/);
-        continue;
+  it.each(REGIONS)(
+    'the %s pages list the endpoint’s top 10 for each window, with change and the new mark',
+    async (region) => {
+      for (const [days, suffix] of Object.entries(PAGES)) {
+        const html = await page(`/trending/${region.toLowerCase()}/${suffix}`);
+        expect(html).toContain('id="rising"');
+        if (Number(days) > 45) {
+          expect(html).toMatch(/longest rising window is\s+45 days/);
+          continue;
+        }
+        const data = await api<RisingTagsData>(`/api/v1/rising-tags?region=${region}&days=${days}&limit=10`);
+        expect(risingList(html).map(([value, change, isNew]) => [value, change, isNew])).toEqual(
+          data.tags.map((t) => [t.value, t.change, t.new]),
+        );
+        if (data.tags.length === 0) expect(html).toContain('data-rising-note');
       }
-      const data = await api<RisingTagsData>(`/api/v1/rising-tags?region=${region}&days=${days}&limit=10`);
-      expect(risingList(html).map(([value, change, isNew]) => [value, change, isNew])).toEqual(
-        data.tags.map((t) => [t.value, t.change, t.new]),
-      );
-      if (data.tags.length === 0) expect(html).toContain('data-rising-note');
-    }
-  });
+    },
+  );
 
   it('shows the injected right-to-left and Devanagari risers first on the 1-day pages', async () => {
     for (const [region, tags] of Object.entries(RISING_TAGS) as Array<[Region, string[]]>) {
@@ -86,7 +100,12 @@ describe('rising CSV files', () => {
     const response = await server.get(`/trending/${region.toLowerCase()}/rising-${days}d.csv`);
     expect(response.status).toBe(200);
     const bytes = Buffer.from(await response.arrayBuffer());
-    return { bytes, text: bytes.toString('utf8'), rows: parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][], headers: response.headers };
+    return {
+      bytes,
+      text: bytes.toString('utf8'),
+      rows: parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][],
+      headers: response.headers,
+    };
   }
   const row = (entry: RisingEntry, rank: number) => [
     String(rank),
@@ -98,18 +117,23 @@ describe('rising CSV files', () => {
     String(entry.total_views),
   ];
 
-  it.each(REGIONS)('rising-1d/7d/30d.csv of %s equal the endpoint at limit=500, then the full table', async (region) => {
-    for (const days of [1, 7, 30]) {
-      const [csv, data, table] = await Promise.all([
-        getCsv(region, days),
-        api<RisingTagsData>(`/api/v1/rising-tags?region=${region}&days=${days}&limit=500`),
-        readFile(join(site.buildDir, 'tables', region, `rising-${days}d.json`), 'utf8').then((t) => JSON.parse(t) as RisingEntry[]),
-      ]);
-      expect(csv.rows[0]).toEqual(HEADER);
-      expect(csv.rows.slice(1, 501)).toEqual(data.tags.map((entry, i) => row(entry, i + 1)));
-      expect(csv.rows.slice(1)).toEqual(table.map((entry, i) => row(entry, i + 1)));
-    }
-  });
+  it.each(REGIONS)(
+    'rising-1d/7d/30d.csv of %s equal the endpoint at limit=500, then the full table',
+    async (region) => {
+      for (const days of [1, 7, 30]) {
+        const [csv, data, table] = await Promise.all([
+          getCsv(region, days),
+          api<RisingTagsData>(`/api/v1/rising-tags?region=${region}&days=${days}&limit=500`),
+          readFile(join(site.buildDir, 'tables', region, `rising-${days}d.json`), 'utf8').then(
+            (t) => JSON.parse(t) as RisingEntry[],
+          ),
+        ]);
+        expect(csv.rows[0]).toEqual(HEADER);
+        expect(csv.rows.slice(1, 501)).toEqual(data.tags.map((entry, i) => row(entry, i + 1)));
+        expect(csv.rows.slice(1)).toEqual(table.map((entry, i) => row(entry, i + 1)));
+      }
+    },
+  );
 
   it('follow the CSV rules: BOM, CRLF, a named cacheable download', async () => {
     const csv = await getCsv('IN', 1);
@@ -118,7 +142,9 @@ describe('rising CSV files', () => {
     expect(csv.text.startsWith(`\uFEFF${HEADER.join(',')}\r\n`)).toBe(true);
     expect(csv.text.endsWith('\r\n')).toBe(true);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="tagdex-in-rising-1d-${site.latestDate}.csv"`);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="tagdex-in-rising-1d-${site.latestDate}.csv"`,
+    );
     expect(csv.headers.get('cache-control')).toMatch(/max-age=600\b/);
   });
 });
@@ -143,15 +169,21 @@ describe('tag history views', () => {
       const shown = text(/<span id="history-tag"[^>]*>([\s\S]*?)<\/span>/.exec(html)?.[1] ?? '');
       const data = await api<TagHistoryData>(`/api/v1/tag-history?region=EG&tag=${encodeURIComponent(shown)}`);
       expect(data.value, slug).toBe(shown);
-      const rows = [...(/<table id="history-chart-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(
-        ([, row]) => [...(row as string).matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map(([, cell]) => text(cell as string)),
+      const rows = [
+        ...(/<table id="history-chart-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '').matchAll(
+          /<tr>([\s\S]*?)<\/tr>/g,
+        ),
+      ].map(([, row]) =>
+        [...(row as string).matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map(([, cell]) => text(cell as string)),
       );
       expect(rows.map((cells) => cells.slice(1).map((c) => Number(c.replace(/,/g, ''))))).toEqual(
         [...data.points].reverse().map((p) => [p.trending_videos, p.total_views, p.videos_measured]),
       );
       // One bar per snapshot day; a day whose snapshot lacks the tag is drawn as a thin zero mark.
       expect((html.match(/<rect class="bar(?: zero)?"/g) ?? []).length).toBe(data.points.length);
-      expect((html.match(/<rect class="bar zero"/g) ?? []).length).toBe(data.points.filter((p) => p.trending_videos === 0).length);
+      expect((html.match(/<rect class="bar zero"/g) ?? []).length).toBe(
+        data.points.filter((p) => p.trending_videos === 0).length,
+      );
     }
   });
 });

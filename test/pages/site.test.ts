@@ -46,7 +46,8 @@ describe('site map', () => {
     for (const region of REGIONS) {
       const dir = `trending/${region.toLowerCase()}`;
       expected.push(`${dir}/index.html`, `${dir}/1d/index.html`, `${dir}/30d/index.html`, `${dir}/90d/index.html`);
-      for (const kind of ['tags', 'hashtags']) for (const days of [1, 7, 30, 90]) expected.push(`${dir}/${kind}-${days}d.csv`);
+      for (const kind of ['tags', 'hashtags'])
+        for (const days of [1, 7, 30, 90]) expected.push(`${dir}/${kind}-${days}d.csv`);
     }
     for (const file of expected) expect(files, file).toContain(file);
   });
@@ -56,7 +57,8 @@ describe('site map', () => {
       const base = `/trending/${region.toLowerCase()}/`;
       const page = await html(base);
       for (const suffix of ['1d/', '30d/', '90d/']) expect(page).toContain(`href="${base}${suffix}"`);
-      for (const kind of ['tags', 'hashtags']) for (const days of [1, 7, 30, 90]) expect(page).toContain(`href="${base}${kind}-${days}d.csv"`);
+      for (const kind of ['tags', 'hashtags'])
+        for (const days of [1, 7, 30, 90]) expect(page).toContain(`href="${base}${kind}-${days}d.csv"`);
       expect(page).toContain(`<a href="${base}" aria-current="page">`);
     }
   });
@@ -94,28 +96,34 @@ describe('escaping', () => {
 });
 
 describe('country pages', () => {
-  it.each(REGIONS)('%s: facts, semantic tables of at most 500 rows, and a pointer to the CSV when cut', async (region) => {
-    const data = await trending(region);
-    for (const [days, suffix] of Object.entries(WINDOW_PAGES)) {
-      const window = data.windows[Number(days) - 1]!;
-      const page = await html(`/trending/${region.toLowerCase()}/${suffix}`);
-      expect(page).toContain(`<h1>Trending tags in ${REGION_NAMES[region]}</h1>`);
-      expect(page).toContain(`<dd data-videos-measured>${window.videos_measured.toLocaleString('en-US')}</dd>`);
-      if (window.fetched_at) expect(page).toContain(`datetime="${window.fetched_at}"`);
-      for (const id of ['tag-table', 'hashtag-table']) {
-        const table = page.slice(page.indexOf(`<table id="${id}"`), page.indexOf('</table>', page.indexOf(`<table id="${id}"`)));
-        expect(table).toMatch(/<caption>[^<]+<\/caption>/);
-        expect(table.match(/<th scope="col"/g)).toHaveLength(5);
-        const rows = table.match(/<th scope="row"/g)?.length ?? 0;
-        const entries = id === 'tag-table' ? window.tags : window.hashtags;
-        expect(rows).toBe(Math.min(500, entries.length));
+  it.each(REGIONS)(
+    '%s: facts, semantic tables of at most 500 rows, and a pointer to the CSV when cut',
+    async (region) => {
+      const data = await trending(region);
+      for (const [days, suffix] of Object.entries(WINDOW_PAGES)) {
+        const window = data.windows[Number(days) - 1]!;
+        const page = await html(`/trending/${region.toLowerCase()}/${suffix}`);
+        expect(page).toContain(`<h1>Trending tags in ${REGION_NAMES[region]}</h1>`);
+        expect(page).toContain(`<dd data-videos-measured>${window.videos_measured.toLocaleString('en-US')}</dd>`);
+        if (window.fetched_at) expect(page).toContain(`datetime="${window.fetched_at}"`);
+        for (const id of ['tag-table', 'hashtag-table']) {
+          const table = page.slice(
+            page.indexOf(`<table id="${id}"`),
+            page.indexOf('</table>', page.indexOf(`<table id="${id}"`)),
+          );
+          expect(table).toMatch(/<caption>[^<]+<\/caption>/);
+          expect(table.match(/<th scope="col"/g)).toHaveLength(5);
+          const rows = table.match(/<th scope="row"/g)?.length ?? 0;
+          const entries = id === 'tag-table' ? window.tags : window.hashtags;
+          expect(rows).toBe(Math.min(500, entries.length));
+        }
+        if (window.tag_count > 500) {
+          expect(page).toContain(`The page shows the top 500 of ${window.tag_count.toLocaleString('en-US')} tags`);
+        }
+        expect(page).toMatch(/<svg viewBox="0 0 520 \d+" role="img" aria-labelledby="top-tags-chart-title"/);
       }
-      if (window.tag_count > 500) {
-        expect(page).toContain(`The page shows the top 500 of ${window.tag_count.toLocaleString('en-US')} tags`);
-      }
-      expect(page).toMatch(/<svg viewBox="0 0 520 \d+" role="img" aria-labelledby="top-tags-chart-title"/);
-    }
-  });
+    },
+  );
 
   it('marks Arabic, Urdu, Hindi and Bengali tag cells with their language and dir="auto"', async () => {
     const expectations = { EG: 'ar', PK: 'ur', IN: 'hi', BD: 'bn' } as const;
@@ -123,10 +131,16 @@ describe('country pages', () => {
       const page = await html(`/trending/${region.toLowerCase()}/`);
       for (const tag of SCRIPT_TAGS[region as keyof typeof SCRIPT_TAGS] ?? []) {
         // The cell links to the tag's history view; the link text is the tag, in the cell's language.
-        expect(page).toMatch(new RegExp(`<th scope="row" dir="auto" lang="${lang}"><a href="/trending/[a-z]{2}/tag/[^"]+">${tag}</a></th>`));
+        expect(page).toMatch(
+          new RegExp(
+            `<th scope="row" dir="auto" lang="${lang}"><a href="/trending/[a-z]{2}/tag/[^"]+">${tag}</a></th>`,
+          ),
+        );
       }
     }
-    expect(await html('/trending/in/')).toMatch(/<th scope="row" dir="auto"><a href="[^"]+">Tom &amp; Jerry<\/a><\/th>/);
+    expect(await html('/trending/in/')).toMatch(
+      /<th scope="row" dir="auto"><a href="[^"]+">Tom &amp; Jerry<\/a><\/th>/,
+    );
   });
 
   it('says nothing about sample data when the build is live', async () => {
@@ -169,8 +183,12 @@ describe('page weight', () => {
     }
     const home = Buffer.from(await html('/'));
     const api = Buffer.from(await html('/api/'));
-    report.push(`${'/'.padEnd(20)} ${String(home.length).padStart(8)} B raw ${String(brotli(home)).padStart(7)} B brotli (page only)`);
-    report.push(`${'/api/'.padEnd(20)} ${String(api.length).padStart(8)} B raw ${String(brotli(api)).padStart(7)} B brotli (page only)`);
+    report.push(
+      `${'/'.padEnd(20)} ${String(home.length).padStart(8)} B raw ${String(brotli(home)).padStart(7)} B brotli (page only)`,
+    );
+    report.push(
+      `${'/api/'.padEnd(20)} ${String(api.length).padStart(8)} B raw ${String(brotli(api)).padStart(7)} B brotli (page only)`,
+    );
     process.stderr.write(`page weights (HTML + /_astro assets):\n${report.join('\n')}\n`);
     expect(largest).toBeGreaterThan(0);
     expect(largest).toBeLessThan(BUDGET_BYTES);

@@ -15,11 +15,14 @@ import { REAL_TEXTS } from '../fixtures/real-text.ts';
 const region = regionParameter('The country');
 
 describe('regionParameter', () => {
-  it.each(['IN', 'in', 'In', 'iN', ' in ', 'br', 'Ng'])('%j is accepted and comes out as the upper-case code', (input) => {
-    const result = region.safeParse(input);
-    expect(result.success).toBe(true);
-    expect(result.data).toBe(input.trim().toUpperCase());
-  });
+  it.each(['IN', 'in', 'In', 'iN', ' in ', 'br', 'Ng'])(
+    '%j is accepted and comes out as the upper-case code',
+    (input) => {
+      const result = region.safeParse(input);
+      expect(result.success).toBe(true);
+      expect(result.data).toBe(input.trim().toUpperCase());
+    },
+  );
 
   it.each([
     ['a dotless ı (Unicode upper-cases it to I)', '\u0131n'],
@@ -33,7 +36,9 @@ describe('regionParameter', () => {
   ])('%s is refused, naming the parameter', (_label, input) => {
     const result = region.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toMatch(/^The parameter "region" must be one of IN, US, PK, ID, BD, BR, EG, NG/);
+    expect(result.error?.issues[0]?.message).toMatch(
+      /^The parameter "region" must be one of IN, US, PK, ID, BD, BR, EG, NG/,
+    );
   });
 });
 
@@ -69,7 +74,9 @@ describe('textProblem', () => {
     ['past U+10FFFF', 'title=%F4%90%80%80', '"%F4%90%80%80"'],
   ])('refuses %s, shown as it was sent', (_label, query, sent) => {
     const [[, value]] = decodeQuery(query) as [[string, string]];
-    expect(textProblem('title', value)).toMatch(new RegExp(`; its percent-encoding is not UTF-8: ${sent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.$`));
+    expect(textProblem('title', value)).toMatch(
+      new RegExp(`; its percent-encoding is not UTF-8: ${sent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.$`),
+    );
   });
 });
 
@@ -95,6 +102,8 @@ describe('every text parameter refuses what is not text', () => {
   });
 
   it('keeps the missing-value message of each parameter', () => {
-    expect(textParameter('title', { error: 'title is required' }).safeParse(undefined).error?.issues[0]?.message).toBe('title is required');
+    expect(textParameter('title', { error: 'title is required' }).safeParse(undefined).error?.issues[0]?.message).toBe(
+      'title is required',
+    );
   });
 });

@@ -22,15 +22,33 @@ describe('SampleRegionContent', () => {
   });
 
   it.each([
-    ['a template naming a slot the region lacks', (c: any) => c.genres[0].titles.push('{song} | {singr}'), 'genres.0.titles.', 'unknown slot {singr}'],
-    ['a charted category with no genre', (c: any) => (c.categoryCharts['29'] = 40), 'categoryCharts.29', 'no genre of category 29'],
-    ['two genres with one key', (c: any) => c.genres.push(structuredClone(c.genres[0])), 'genres.', 'duplicate genre hindi-music'],
+    [
+      'a template naming a slot the region lacks',
+      (c: any) => c.genres[0].titles.push('{song} | {singr}'),
+      'genres.0.titles.',
+      'unknown slot {singr}',
+    ],
+    [
+      'a charted category with no genre',
+      (c: any) => (c.categoryCharts['29'] = 40),
+      'categoryCharts.29',
+      'no genre of category 29',
+    ],
+    [
+      'two genres with one key',
+      (c: any) => c.genres.push(structuredClone(c.genres[0])),
+      'genres.',
+      'duplicate genre hindi-music',
+    ],
     ['a chart over 200 videos', (c: any) => (c.categoryCharts['10'] = 250), 'categoryCharts.10', ''],
     ['a misspelt field', (c: any) => (c.genres[0].tittles = []), 'genres.0', 'tittles'],
     ['a genre without channels', (c: any) => (c.genres[1].channels = []), 'genres.1.channels', ''],
   ])('rejects %s, naming where', (_name, edit, path, message) => {
     const found = issues(changed(edit));
-    expect(found.some((i) => i.startsWith(path) && i.includes(message)), found.join('\n')).toBe(true);
+    expect(
+      found.some((i) => i.startsWith(path) && i.includes(message)),
+      found.join('\n'),
+    ).toBe(true);
   });
 
   it('rejects a category list with a repeated id', () => {

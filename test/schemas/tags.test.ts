@@ -15,7 +15,13 @@ describe('TagsData', () => {
   it('converts to a JSON Schema with a description on every field', () => {
     const schema = z.toJSONSchema(TagsData) as { properties: Record<string, { description?: string }> };
     expect(Object.keys(schema.properties)).toEqual([
-      'video_id', 'title', 'tags', 'hashtags', 'tag_count', 'tags_characters', 'tags_text',
+      'video_id',
+      'title',
+      'tags',
+      'hashtags',
+      'tag_count',
+      'tags_characters',
+      'tags_text',
     ]);
     for (const [name, field] of Object.entries(schema.properties)) expect(field.description, name).toBeTruthy();
   });

@@ -71,7 +71,10 @@ interface PendingFault {
 }
 
 /** Creates an emulator over `dataset` (see createYouTubeAnswers for what it answers); faults come before all checks. */
-export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKeys?: string[] } = {}): UpstreamEmulator {
+export function createUpstreamEmulator(
+  dataset: UpstreamDataset,
+  opts: { validKeys?: string[] } = {},
+): UpstreamEmulator {
   const answers = createYouTubeAnswers(dataset, opts);
   const calls: RecordedCall[] = [];
   let faults: PendingFault[] = [];
@@ -88,7 +91,14 @@ export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKe
     const { reply, resource, url, keySource } = answers.reply(req);
     const params: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (name !== 'key' && !(name in params)) params[name] = value;
-    const call: RecordedCall = { method: req.method, resource, params, keySource, status: 0, units: UNITS[resource] ?? 1 };
+    const call: RecordedCall = {
+      method: req.method,
+      resource,
+      params,
+      keySource,
+      status: 0,
+      units: UNITS[resource] ?? 1,
+    };
     calls.push(call);
 
     const answer = (): Reply => reply;
@@ -126,11 +136,15 @@ export function createUpstreamEmulator(dataset: UpstreamDataset, opts: { validKe
   };
 }
 
-
 // ---------------------------------------------------------------------------------------------------------
 // The faults
 
-async function answerWithFault(fault: Fault, answer: () => Reply, pretty: boolean, signal: AbortSignal): Promise<Response> {
+async function answerWithFault(
+  fault: Fault,
+  answer: () => Reply,
+  pretty: boolean,
+  signal: AbortSignal,
+): Promise<Response> {
   switch (fault.kind) {
     case 'latency':
       await sleep(fault.ms, signal);
@@ -156,7 +170,10 @@ async function answerWithFault(fault: Fault, answer: () => Reply, pretty: boolea
     }
     case 'wrongShape': {
       const reply = answer();
-      return toResponse('json' in reply ? { status: reply.status, json: reshape(reply.json, fault.variant) } : reply, pretty);
+      return toResponse(
+        'json' in reply ? { status: reply.status, json: reshape(reply.json, fault.variant) } : reply,
+        pretty,
+      );
     }
     case 'hugeBody':
       return new Response(hugeJsonStream(fault.bytes, signal), { status: 200, headers: JSON_HEADERS });
@@ -166,7 +183,10 @@ async function answerWithFault(fault: Fault, answer: () => Reply, pretty: boolea
     case 'slowDrip': {
       const reply = answer();
       const { text, headers } = serialize(reply, pretty);
-      return new Response(dripStream(new TextEncoder().encode(text), fault.chunkDelayMs, signal), { status: reply.status, headers });
+      return new Response(dripStream(new TextEncoder().encode(text), fault.chunkDelayMs, signal), {
+        status: reply.status,
+        headers,
+      });
     }
     case 'reset':
       throw connectionReset();
@@ -240,7 +260,11 @@ function hugeJsonStream(bytes: number, signal: AbortSignal): ReadableStream<Uint
       kind: 'youtube#video',
       etag: makeEtag('huge-item'),
       id: 'AAAAAAAAAAA',
-      snippet: { title: 'x'.repeat(200), description: 'y'.repeat(300), tags: Array.from({ length: 10 }, (_, i) => `tag ${i}`) },
+      snippet: {
+        title: 'x'.repeat(200),
+        description: 'y'.repeat(300),
+        tags: Array.from({ length: 10 }, (_, i) => `tag ${i}`),
+      },
       statistics: { viewCount: '1000' },
     }) + ',';
   const lastOpen = '{"kind":"youtube#video","etag":"pad","id":"AAAAAAAAAAA","padding":"';

@@ -37,7 +37,8 @@ export async function startFakeUpstream(
     baseUrl: `http://${hostInUrl}:${port}/youtube/v3`,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        for (const controller of inFlight) controller.abort(new DOMException('The fake upstream is closing', 'AbortError'));
+        for (const controller of inFlight)
+          controller.abort(new DOMException('The fake upstream is closing', 'AbortError'));
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

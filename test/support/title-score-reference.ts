@@ -36,9 +36,7 @@ const SEPARATOR = /[|｜]/u;
 const LETTER = /^\p{L}$/u;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-const SCRIPT_TESTS = SCRIPT_NAMES.map(
-  (name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const,
-);
+const SCRIPT_TESTS = SCRIPT_NAMES.map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
 
 /** The text every feature is measured on: NFKC first (full-width `？！｜` become `?!|`), then trimmed. */
 export function normalizeTitle(raw: string): string {
@@ -143,9 +141,7 @@ const HAS_LETTER = /\p{L}/u;
  * with a letter (a bare year such as `2025` is in too many tags to say what a title is about).
  */
 export function relatedWords(keys: readonly string[]): string[] {
-  return [...new Set(keys)].filter(
-    (key) => [...key].length >= RELATED_WORD_MIN_CODE_POINTS && HAS_LETTER.test(key),
-  );
+  return [...new Set(keys)].filter((key) => [...key].length >= RELATED_WORD_MIN_CODE_POINTS && HAS_LETTER.test(key));
 }
 
 /** The bucket of a value that has none: a title without letters (script) or without a word count (words). */
@@ -207,8 +203,7 @@ export function distributeMaxPoints(excluded: readonly FactorId[] = []): Record<
   let left = 100 - parts.reduce((sum, p) => sum + p.floor, 0);
   for (const p of parts) result[p.id] = p.floor;
   const byRemainder = [...parts].sort(
-    (a, b) =>
-      b.remainder - a.remainder || BASE_MAX_POINTS[b.id] - BASE_MAX_POINTS[a.id] || a.order - b.order,
+    (a, b) => b.remainder - a.remainder || BASE_MAX_POINTS[b.id] - BASE_MAX_POINTS[a.id] || a.order - b.order,
   );
   for (const p of byRemainder) {
     if (left === 0) break;
@@ -353,7 +348,8 @@ function factorNote(
       return `${lead} have ${bucket} words; yours has ${f.words}.`;
     case 'script':
       if (f.script === null) return `${lead} contain no letters, like yours.`;
-      if (f.script === 'Other') return `${lead} are written mostly in a script other than the ones tagdex names, like yours.`;
+      if (f.script === 'Other')
+        return `${lead} are written mostly in a script other than the ones tagdex names, like yours.`;
       return `${lead} are written mostly in ${f.script} script, like yours.`;
     case 'trending_keywords': {
       const phrase = BOOLEAN_PHRASES[id][bucket === 'yes' ? 'yes' : 'no'];
@@ -375,6 +371,9 @@ function percent(count: number, total: number): string {
 }
 
 function listed(values: string[]): string {
-  const shown = values.slice(0, 3).map((v) => `“${v}”`).join(', ');
+  const shown = values
+    .slice(0, 3)
+    .map((v) => `“${v}”`)
+    .join(', ');
   return values.length > 3 ? `${shown} and ${values.length - 3} more` : shown;
 }

@@ -38,7 +38,8 @@ interface Workflow {
   jobs: Record<string, { steps: Step[]; env?: Record<string, string> }>;
 }
 
-const readWorkflow = async (name: string): Promise<Workflow> => parse(await readFile(join('.github/workflows', name), 'utf8'));
+const readWorkflow = async (name: string): Promise<Workflow> =>
+  parse(await readFile(join('.github/workflows', name), 'utf8'));
 
 /** Each `run:` script holding a `${{ }}` expression, as `job: script`; GitHub splices those into the script text. */
 function expressionsInRun(workflow: Workflow): string[] {
@@ -73,9 +74,14 @@ describe('the daily rebuild', () => {
     expect(text).toMatch(/schedule:\s*\n\s*- cron: '[^']+'/);
     expect(text).toContain('workflow_dispatch:');
     expect(text).toContain('YOUTUBE_API_KEY: ${{ secrets.YOUTUBE_API_KEY }}');
-    const order = ['npm ci', 'npm run snapshots:pull', 'npm run ingest', 'npm run snapshots:push', 'npm run build', 'deploy-pages'].map(
-      (step) => text.indexOf(step),
-    );
+    const order = [
+      'npm ci',
+      'npm run snapshots:pull',
+      'npm run ingest',
+      'npm run snapshots:push',
+      'npm run build',
+      'deploy-pages',
+    ].map((step) => text.indexOf(step));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // Steps run in order and stop at the first failure.
@@ -93,7 +99,8 @@ describe('the daily rebuild', () => {
       CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}',
       CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}',
     });
-    const configured = "${{ env.SNAPSHOT_BUCKET != '' && env.CLOUDFLARE_API_TOKEN != '' && env.CLOUDFLARE_ACCOUNT_ID != '' }}";
+    const configured =
+      "${{ env.SNAPSHOT_BUCKET != '' && env.CLOUDFLARE_API_TOKEN != '' && env.CLOUDFLARE_ACCOUNT_ID != '' }}";
     for (const command of ['npm run snapshots:pull', 'npm run snapshots:push']) {
       expect((await stepRunning(command)).if).toBe(configured);
       expect((await stepRunning(command)).run).toContain('--date "$SNAPSHOT_DATE"');
@@ -112,7 +119,10 @@ describe('the daily rebuild', () => {
       const githubEnv = join(dir, 'github-env');
       await writeFile(githubEnv, '');
       try {
-        const outcome = await run('bash', ['-e', '-c', step.run!], { cwd: dir, env: { PATH: process.env.PATH, INPUT_DATE: input, GITHUB_ENV: githubEnv } }).then(
+        const outcome = await run('bash', ['-e', '-c', step.run!], {
+          cwd: dir,
+          env: { PATH: process.env.PATH, INPUT_DATE: input, GITHUB_ENV: githubEnv },
+        }).then(
           () => 0,
           (error: { code: number }) => error.code,
         );
@@ -123,7 +133,11 @@ describe('the daily rebuild', () => {
     }
 
     it('passes a date on as SNAPSHOT_DATE, and today (UTC) when the input is empty', async () => {
-      expect(await chooseDate('2025-08-15')).toEqual({ outcome: 0, githubEnv: 'SNAPSHOT_DATE=2025-08-15\n', files: ['github-env'] });
+      expect(await chooseDate('2025-08-15')).toEqual({
+        outcome: 0,
+        githubEnv: 'SNAPSHOT_DATE=2025-08-15\n',
+        files: ['github-env'],
+      });
       expect((await chooseDate('')).githubEnv).toMatch(/^SNAPSHOT_DATE=\d{4}-\d{2}-\d{2}\n$/);
     });
 
@@ -155,7 +169,10 @@ describe('the daily rebuild', () => {
 
   it('keeps the GitHub Pages path, built with PUBLIC_API_BASE from the repository variables', async () => {
     const text = await readFile('.github/workflows/daily.yml', 'utf8');
-    const build = text.slice(text.indexOf('run: npm run build'), text.indexOf('- name:', text.indexOf('run: npm run build')));
+    const build = text.slice(
+      text.indexOf('run: npm run build'),
+      text.indexOf('- name:', text.indexOf('run: npm run build')),
+    );
     expect(build).toContain('PUBLIC_API_BASE: ${{ vars.PUBLIC_API_BASE }}');
     expect(text.indexOf('deploy-pages')).toBeGreaterThan(text.indexOf('upload-pages-artifact'));
     expect(text).toContain('path: dist');

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUpstreamPool, type UpstreamPool } from '../../functions/node/upstream-pool.ts';
 import { createUpstreamEmulator, type Fault } from '../support/emulator.ts';
 import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
-import { createYouTubeClient, UpstreamError, type UpstreamErrorKind, type UpstreamMeter } from '../../src/youtube/client.ts';
+import {
+  createYouTubeClient,
+  UpstreamError,
+  type UpstreamErrorKind,
+  type UpstreamMeter,
+} from '../../src/youtube/client.ts';
 import { CANARY_KEY, CHANNEL_NEWS, testDataset, VIDEO_HINDI } from './dataset.ts';
 
 const emulator = createUpstreamEmulator(testDataset(), { validKeys: [CANARY_KEY] });
@@ -42,7 +47,9 @@ describe.each(['fetch', 'undici pool'] as const)('the client over HTTP, with %s'
   });
 
   it('a wrong key is a key error, tried once', async () => {
-    const error = await client('AIzaSy-not-the-right-one').listVideosById([VIDEO_HINDI]).catch((e: unknown) => e);
+    const error = await client('AIzaSy-not-the-right-one')
+      .listVideosById([VIDEO_HINDI])
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'key', status: 400, reason: 'keyInvalid' });
     expect(emulator.calls).toHaveLength(1);
   });
@@ -58,7 +65,9 @@ describe.each(['fetch', 'undici pool'] as const)('the client over HTTP, with %s'
   ])('%s → %s after %i attempt(s), within a bounded time', async (_label, kind, attempts, fault) => {
     emulator.injectFault(fault, { times: Infinity });
     const started = performance.now();
-    const error = await client().listVideosById([VIDEO_HINDI]).catch((e: unknown) => e);
+    const error = await client()
+      .listVideosById([VIDEO_HINDI])
+      .catch((e: unknown) => e);
     const elapsed = performance.now() - started;
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).kind).toBe(kind);
@@ -82,10 +91,14 @@ describe.each(['fetch', 'undici pool'] as const)('the client over HTTP, with %s'
       res.end('{}');
     });
     const redirecting = createServer((_req, res) => {
-      res.writeHead(302, { Location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/youtube/v3/videos` });
+      res.writeHead(302, {
+        Location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/youtube/v3/videos`,
+      });
       res.end();
     });
-    await Promise.all([elsewhere, redirecting].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    await Promise.all(
+      [elsewhere, redirecting].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))),
+    );
     const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/youtube/v3`;
     const own = via === 'fetch' ? undefined : createUpstreamPool(base);
     try {
@@ -107,7 +120,10 @@ describe.each(['fetch', 'undici pool'] as const)('the client over HTTP, with %s'
 
 describe('the undici pool', () => {
   it('refuses a URL on another origin instead of sending the key there', async () => {
-    const answer = pool.transport(new URL('http://127.0.0.2:9/youtube/v3/videos'), { headers: {}, signal: new AbortController().signal });
+    const answer = pool.transport(new URL('http://127.0.0.2:9/youtube/v3/videos'), {
+      headers: {},
+      signal: new AbortController().signal,
+    });
     await expect(answer).rejects.toThrow(/serves/);
   });
 });

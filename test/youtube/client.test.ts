@@ -33,7 +33,9 @@ async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError
 
 /** Everything about an error a log line or a response might show. */
 function everythingShown(error: UpstreamError): string {
-  return [error.message, String(error), error.stack ?? '', JSON.stringify(error), JSON.stringify({ ...error })].join('\n');
+  return [error.message, String(error), error.stack ?? '', JSON.stringify(error), JSON.stringify({ ...error })].join(
+    '\n',
+  );
 }
 
 /** A fetch that answers every request with the given body and status, remembering what it was asked. */
@@ -48,7 +50,14 @@ function staticFetch(body: BodyInit | null, init: ResponseInit = {}) {
 
 function staticClient(body: BodyInit | null, init: ResponseInit = {}, opts: { maxBodyBytes?: number } = {}) {
   const { fetch, seen } = staticFetch(body, init);
-  const client = createYouTubeClient({ apiKey: CANARY_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 200, retryBaseDelayMs: 1, ...opts });
+  const client = createYouTubeClient({
+    apiKey: CANARY_KEY,
+    baseUrl: BASE_URL,
+    fetch,
+    timeoutMs: 200,
+    retryBaseDelayMs: 1,
+    ...opts,
+  });
   return { client, seen };
 }
 
@@ -94,7 +103,11 @@ describe('parts and fields', () => {
     const list = await client.listVideosById([VIDEO_HINDI, VIDEO_LIVE]);
     expect(emulator.calls[0]).toMatchObject({
       resource: 'videos',
-      params: { part: 'snippet,contentDetails,statistics', id: `${VIDEO_HINDI},${VIDEO_LIVE}`, fields: REQUEST_SHAPES.videos.fields },
+      params: {
+        part: 'snippet,contentDetails,statistics',
+        id: `${VIDEO_HINDI},${VIDEO_LIVE}`,
+        fields: REQUEST_SHAPES.videos.fields,
+      },
     });
     expect(REQUEST_SHAPES.videos.fields).toBe(
       'kind,items(id,snippet(publishedAt,channelId,title,description,thumbnails,channelTitle,tags,categoryId,' +
@@ -105,7 +118,11 @@ describe('parts and fields', () => {
     // The field selection took effect: wanted fields present, unwanted ones (localized, favoriteCount, etag) gone.
     expect(hindi).toEqual({
       id: VIDEO_HINDI,
-      snippet: expect.objectContaining({ title: expect.stringContaining('हनुमान'), tags: expect.any(Array), defaultAudioLanguage: 'hi' }),
+      snippet: expect.objectContaining({
+        title: expect.stringContaining('हनुमान'),
+        tags: expect.any(Array),
+        defaultAudioLanguage: 'hi',
+      }),
       contentDetails: { duration: 'PT9M52S' },
       statistics: { viewCount: '4512345678', likeCount: '21000456', commentCount: '312345' },
     });
@@ -150,9 +167,21 @@ describe('parts and fields', () => {
     await client.listChannels({ forHandle: '@tseriesbhaktisagar' });
     await client.listChannels({ forUsername: 'tseriesbhakti' });
     expect(emulator.calls.map((c) => c.params)).toEqual([
-      { part: 'snippet,statistics,contentDetails,brandingSettings', id: CHANNEL_BHAKTI, fields: REQUEST_SHAPES.channels.fields },
-      { part: 'snippet,statistics,contentDetails,brandingSettings', forHandle: '@tseriesbhaktisagar', fields: REQUEST_SHAPES.channels.fields },
-      { part: 'snippet,statistics,contentDetails,brandingSettings', forUsername: 'tseriesbhakti', fields: REQUEST_SHAPES.channels.fields },
+      {
+        part: 'snippet,statistics,contentDetails,brandingSettings',
+        id: CHANNEL_BHAKTI,
+        fields: REQUEST_SHAPES.channels.fields,
+      },
+      {
+        part: 'snippet,statistics,contentDetails,brandingSettings',
+        forHandle: '@tseriesbhaktisagar',
+        fields: REQUEST_SHAPES.channels.fields,
+      },
+      {
+        part: 'snippet,statistics,contentDetails,brandingSettings',
+        forUsername: 'tseriesbhakti',
+        fields: REQUEST_SHAPES.channels.fields,
+      },
     ]);
     expect(emulator.calls.map((c) => c.status)).toEqual([200, 200, 200]);
     const [channel] = byId.items ?? [];
@@ -178,7 +207,10 @@ describe('parts and fields', () => {
       fields: 'kind,items(id(channelId),snippet(title,channelId))',
     });
     expect(found.items?.map((r) => r.id.channelId).sort()).toEqual([CHANNEL_FANS, CHANNEL_LEGACY].sort());
-    expect(found.items?.[0]).toEqual({ id: { channelId: expect.any(String) }, snippet: { title: expect.any(String), channelId: expect.any(String) } });
+    expect(found.items?.[0]).toEqual({
+      id: { channelId: expect.any(String) },
+      snippet: { title: expect.any(String), channelId: expect.any(String) },
+    });
     expect(meter).toEqual({ calls: 1, units: 100 });
     expect(emulator.unitsSpent()).toBe(100);
   });
@@ -195,10 +227,22 @@ describe('parts and fields', () => {
 
 describe('upstream errors', () => {
   const cases: [string, Fault, UpstreamErrorKind, number | null, RegExp][] = [
-    ['403 quotaExceeded', { kind: 'quotaExceeded' }, 'quota', 403, /^The YouTube Data API quota for today is used up; try again after midnight Pacific time\.$/],
+    [
+      '403 quotaExceeded',
+      { kind: 'quotaExceeded' },
+      'quota',
+      403,
+      /^The YouTube Data API quota for today is used up; try again after midnight Pacific time\.$/,
+    ],
     ['400 keyInvalid', { kind: 'keyInvalid' }, 'key', 400, /^The YouTube Data API rejected the server's API key\.$/],
     ['400 badRequest with API_KEY_INVALID', { kind: 'apiKeyInvalid' }, 'key', 400, /rejected the server's API key/],
-    ['403 accessNotConfigured', { kind: 'accessNotConfigured' }, 'access', 403, /^The YouTube Data API is not enabled for the server's API key\.$/],
+    [
+      '403 accessNotConfigured',
+      { kind: 'accessNotConfigured' },
+      'access',
+      403,
+      /^The YouTube Data API is not enabled for the server's API key\.$/,
+    ],
     ['429', { kind: 'status', status: 429 }, 'quota', 429, /limiting how fast/],
     ['400', { kind: 'status', status: 400 }, 'bad_request', 400, /rejected the request as invalid \(HTTP 400\)/],
     ['404', { kind: 'status', status: 404 }, 'bad_request', 404, /HTTP 404/],
@@ -208,12 +252,36 @@ describe('upstream errors', () => {
     ['connection reset', { kind: 'reset' }, 'network', null, /^Could not connect to the YouTube Data API/],
     // Both tries ran out the limit, so the message counts them: the caller waited twice the limit.
     ['no answer', { kind: 'hang' }, 'timeout', null, /^The YouTube Data API did not answer in 2 tries of 200 ms\.$/],
-    ['a body that trickles in', { kind: 'slowDrip', chunkDelayMs: 40 }, 'timeout', 200, /did not answer in 2 tries of 200 ms/],
-    ['malformed JSON', { kind: 'malformedJson' }, 'malformed', 200, /^The YouTube Data API sent a response that could not be read\.$/],
+    [
+      'a body that trickles in',
+      { kind: 'slowDrip', chunkDelayMs: 40 },
+      'timeout',
+      200,
+      /did not answer in 2 tries of 200 ms/,
+    ],
+    [
+      'malformed JSON',
+      { kind: 'malformedJson' },
+      'malformed',
+      200,
+      /^The YouTube Data API sent a response that could not be read\.$/,
+    ],
     ['a truncated body', { kind: 'truncated' }, 'malformed', 200, /could not be read/],
-    ['items without a snippet', { kind: 'wrongShape', variant: 'missingSnippet' }, 'malformed', 200, /could not be read/],
+    [
+      'items without a snippet',
+      { kind: 'wrongShape', variant: 'missingSnippet' },
+      'malformed',
+      200,
+      /could not be read/,
+    ],
     ['counts as numbers', { kind: 'wrongShape', variant: 'numericCounts' }, 'malformed', 200, /could not be read/],
-    ['a 20 MB body', { kind: 'hugeBody', bytes: 20 * 1024 * 1024 }, 'too_large', 200, /^The YouTube Data API sent a response larger than 5 MB, which was refused\.$/],
+    [
+      'a 20 MB body',
+      { kind: 'hugeBody', bytes: 20 * 1024 * 1024 },
+      'too_large',
+      200,
+      /^The YouTube Data API sent a response larger than 5 MB, which was refused\.$/,
+    ],
   ];
 
   it.each(cases)('%s → %s', async (_label, fault, kind, status, message) => {
@@ -241,11 +309,19 @@ describe('upstream errors', () => {
 
   it('a 403 with no particular reason is "forbidden"', async () => {
     const body = JSON.stringify({
-      error: { code: 403, message: 'The request is not properly authorized.', errors: [{ message: 'Forbidden', domain: 'youtube.common', reason: 'forbidden' }] },
+      error: {
+        code: 403,
+        message: 'The request is not properly authorized.',
+        errors: [{ message: 'Forbidden', domain: 'youtube.common', reason: 'forbidden' }],
+      },
     });
     const { client } = staticClient(body, { status: 403 });
     const error = await upstreamFailure(client.listChannels({ id: CHANNEL_BHAKTI }));
-    expect([error.kind, error.reason, error.message]).toEqual(['forbidden', 'forbidden', 'The YouTube Data API refused the request (HTTP 403).']);
+    expect([error.kind, error.reason, error.message]).toEqual([
+      'forbidden',
+      'forbidden',
+      'The YouTube Data API refused the request (HTTP 403).',
+    ]);
   });
 
   it('a redirect is refused, not followed', async () => {
@@ -453,7 +529,9 @@ describe('metering and call reports', () => {
 
   it('the meter is optional', async () => {
     const { client } = emulatedClient();
-    await expect(client.listChannels({ id: CHANNEL_BHAKTI })).resolves.toMatchObject({ items: [{ id: CHANNEL_BHAKTI }] });
+    await expect(client.listChannels({ id: CHANNEL_BHAKTI })).resolves.toMatchObject({
+      items: [{ id: CHANNEL_BHAKTI }],
+    });
   });
 });
 

@@ -40,7 +40,14 @@ const videoHindi: VideoResource = {
     localized: { title: 'श्री हनुमान चालीसा', description: 'Watch Shri Hanuman Chalisa' },
     defaultAudioLanguage: 'hi',
   },
-  contentDetails: { duration: 'PT9M52S', dimension: '2d', definition: 'hd', caption: 'false', licensedContent: true, projection: 'rectangular' },
+  contentDetails: {
+    duration: 'PT9M52S',
+    dimension: '2d',
+    definition: 'hd',
+    caption: 'false',
+    licensedContent: true,
+    projection: 'rectangular',
+  },
   statistics: { viewCount: '4512345678', likeCount: '21000456', favoriteCount: '0', commentCount: '312345' },
 };
 
@@ -60,7 +67,14 @@ const videoLive: VideoResource = {
     liveBroadcastContent: 'live',
     localized: { title: 'LIVE: News Desk 24 — Election results', description: '' },
   },
-  contentDetails: { duration: 'P0D', dimension: '2d', definition: 'hd', caption: 'false', licensedContent: false, projection: 'rectangular' },
+  contentDetails: {
+    duration: 'P0D',
+    dimension: '2d',
+    definition: 'hd',
+    caption: 'false',
+    licensedContent: false,
+    projection: 'rectangular',
+  },
   statistics: { viewCount: '10234', favoriteCount: '0', commentCount: '88' },
 };
 
@@ -83,8 +97,15 @@ function channel(id: string, title: string, customUrl: string, extra: Partial<Ch
       country: 'IN',
     },
     contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${id.slice(2)}` } },
-    statistics: { viewCount: '123456789', subscriberCount: '1230000', hiddenSubscriberCount: false, videoCount: '4567' },
-    brandingSettings: { channel: { title, keywords: 'bhakti "hanuman chalisa" bhajan', unsubscribedTrailer: 'abcdefghijk' } },
+    statistics: {
+      viewCount: '123456789',
+      subscriberCount: '1230000',
+      hiddenSubscriberCount: false,
+      videoCount: '4567',
+    },
+    brandingSettings: {
+      channel: { title, keywords: 'bhakti "hanuman chalisa" bhajan', unsubscribedTrailer: 'abcdefghijk' },
+    },
     ...extra,
   };
 }

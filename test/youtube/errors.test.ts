@@ -58,7 +58,14 @@ const bodies = {
     error: {
       code: 403,
       message: ACCESS_MESSAGE,
-      errors: [{ message: ACCESS_MESSAGE, domain: 'usageLimits', reason: 'accessNotConfigured', extendedHelp: 'https://console.developers.google.com' }],
+      errors: [
+        {
+          message: ACCESS_MESSAGE,
+          domain: 'usageLimits',
+          reason: 'accessNotConfigured',
+          extendedHelp: 'https://console.developers.google.com',
+        },
+      ],
       status: 'PERMISSION_DENIED',
       details: [
         {
@@ -88,28 +95,55 @@ const bodies = {
   invalidParameter: {
     error: {
       code: 400,
-      message: "The request specifies an invalid value for the 'id' parameter. See https://developers.google.com/youtube/v3/docs",
-      errors: [{ message: 'Invalid id.', domain: 'youtube.parameter', reason: 'invalidParameter', location: 'id', locationType: 'parameter' }],
+      message:
+        "The request specifies an invalid value for the 'id' parameter. See https://developers.google.com/youtube/v3/docs",
+      errors: [
+        {
+          message: 'Invalid id.',
+          domain: 'youtube.parameter',
+          reason: 'invalidParameter',
+          location: 'id',
+          locationType: 'parameter',
+        },
+      ],
     },
   },
   chartNotFound: {
     error: {
       code: 404,
-      message: 'The chart identified with the request\'s chart parameter is not supported or is not available.',
+      message: "The chart identified with the request's chart parameter is not supported or is not available.",
       errors: [{ message: 'Chart not found.', domain: 'youtube.video', reason: 'videoChartNotFound' }],
     },
   },
   backendError: {
-    error: { code: 500, message: 'Backend Error', errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }] },
+    error: {
+      code: 500,
+      message: 'Backend Error',
+      errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }],
+    },
   },
 } as const;
 
 const cases: [string, number, unknown, UpstreamErrorKind, string | null, RegExp][] = [
-  ['403 quotaExceeded', 403, bodies.quotaExceeded, 'quota', 'quotaExceeded', /quota for today is used up.*midnight Pacific/],
+  [
+    '403 quotaExceeded',
+    403,
+    bodies.quotaExceeded,
+    'quota',
+    'quotaExceeded',
+    /quota for today is used up.*midnight Pacific/,
+  ],
   ['403 dailyLimitExceeded', 403, bodies.dailyLimitExceeded, 'quota', 'dailyLimitExceeded', /quota for today/],
   ['403 rateLimitExceeded', 403, bodies.rateLimitExceeded, 'quota', 'rateLimitExceeded', /limiting how fast/],
   ['400 keyInvalid', 400, bodies.keyInvalidLegacy, 'key', 'keyInvalid', /rejected the server's API key/],
-  ['400 badRequest with API_KEY_INVALID', 400, bodies.apiKeyInvalid, 'key', 'API_KEY_INVALID', /rejected the server's API key/],
+  [
+    '400 badRequest with API_KEY_INVALID',
+    400,
+    bodies.apiKeyInvalid,
+    'key',
+    'API_KEY_INVALID',
+    /rejected the server's API key/,
+  ],
   ['403 accessNotConfigured', 403, bodies.accessNotConfigured, 'access', 'accessNotConfigured', /not enabled/],
   ['403 unregistered caller (no key sent)', 403, bodies.unregisteredCaller, 'key', 'forbidden', /no usable API key/],
   ['403 other', 403, bodies.forbidden, 'forbidden', 'forbidden', /refused the request \(HTTP 403\)/],
@@ -139,7 +173,13 @@ describe('errorFromResponse', () => {
   });
 
   it('keeps a reason only when it is a plain token', () => {
-    const error = errorFromResponse(403, { error: { code: 403, message: 'x', errors: [{ message: 'x', domain: 'd', reason: 'see https://evil.example/?key=abc' }] } });
+    const error = errorFromResponse(403, {
+      error: {
+        code: 403,
+        message: 'x',
+        errors: [{ message: 'x', domain: 'd', reason: 'see https://evil.example/?key=abc' }],
+      },
+    });
     expect(error.reason).toBeNull();
   });
 });

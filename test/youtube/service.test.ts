@@ -278,7 +278,10 @@ describe('batching: concurrent misses for different ids share a call', () => {
     const first = service.getVideo('fIrSt000001');
     await new Promise((resolve) => setTimeout(resolve, 5));
     await Promise.all([service.getVideo(VIDEO_LIVE), service.getVideo(VIDEO_MISSING), first]);
-    expect(calls().slice(1)).toEqual([`videos id=fIrSt000001,${VIDEO_HINDI}`, `videos id=${VIDEO_LIVE},${VIDEO_MISSING}`]);
+    expect(calls().slice(1)).toEqual([
+      `videos id=fIrSt000001,${VIDEO_HINDI}`,
+      `videos id=${VIDEO_LIVE},${VIDEO_MISSING}`,
+    ]);
   });
 });
 
@@ -286,9 +289,24 @@ describe('getChannel: upstream calls per reference kind', () => {
   const cases: [string, ChannelRef, string | null, string[]][] = [
     ['/channel/ id', { kind: 'id', id: CHANNEL_NEWS }, CHANNEL_NEWS, [`channels id=${CHANNEL_NEWS}`]],
     ['@handle', { kind: 'handle', handle: 'newsdesk24' }, CHANNEL_NEWS, ['channels forHandle=@newsdesk24']],
-    ['/user/ name', { kind: 'user', username: 'TSeriesBhakti' }, CHANNEL_BHAKTI, ['channels forUsername=TSeriesBhakti']],
-    ['a video', { kind: 'video', videoId: VIDEO_HINDI }, CHANNEL_BHAKTI, [`videos id=${VIDEO_HINDI}`, `channels id=${CHANNEL_BHAKTI}`]],
-    ['/c/ name that is also a handle', { kind: 'custom', name: 'tseriesbhaktisagar' }, CHANNEL_BHAKTI, ['channels forHandle=@tseriesbhaktisagar']],
+    [
+      '/user/ name',
+      { kind: 'user', username: 'TSeriesBhakti' },
+      CHANNEL_BHAKTI,
+      ['channels forUsername=TSeriesBhakti'],
+    ],
+    [
+      'a video',
+      { kind: 'video', videoId: VIDEO_HINDI },
+      CHANNEL_BHAKTI,
+      [`videos id=${VIDEO_HINDI}`, `channels id=${CHANNEL_BHAKTI}`],
+    ],
+    [
+      '/c/ name that is also a handle',
+      { kind: 'custom', name: 'tseriesbhaktisagar' },
+      CHANNEL_BHAKTI,
+      ['channels forHandle=@tseriesbhaktisagar'],
+    ],
     [
       '/c/ legacy name (forHandle misses, search, one channels.list for the candidates)',
       { kind: 'custom', name: 'oldbrand' },
@@ -358,7 +376,11 @@ describe('getChannel: caching across reference kinds', () => {
     expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_NEWS}`]);
     advance(6 * 3_600_000);
     await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
-    expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_NEWS}`, 'channels forHandle=@newsdesk24']);
+    expect(calls()).toEqual([
+      'channels forHandle=@newsdesk24',
+      `channels id=${CHANNEL_NEWS}`,
+      'channels forHandle=@newsdesk24',
+    ]);
   });
 
   it('a remembered handle whose channel was evicted costs one channels.list by id', async () => {
@@ -366,7 +388,11 @@ describe('getChannel: caching across reference kinds', () => {
     await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
     await service.getChannel({ kind: 'id', id: CHANNEL_BHAKTI }); // evicts the news channel (not its handle mapping)
     await service.getChannel({ kind: 'handle', handle: 'newsdesk24' });
-    expect(calls()).toEqual(['channels forHandle=@newsdesk24', `channels id=${CHANNEL_BHAKTI}`, `channels id=${CHANNEL_NEWS}`]);
+    expect(calls()).toEqual([
+      'channels forHandle=@newsdesk24',
+      `channels id=${CHANNEL_BHAKTI}`,
+      `channels id=${CHANNEL_NEWS}`,
+    ]);
   });
 
   it('single-flights concurrent lookups of every kind', async () => {
@@ -393,7 +419,9 @@ describe('getChannel: caching across reference kinds', () => {
   it('a failed channel lookup is not cached', async () => {
     const { emulator, service } = setup();
     emulator.injectFault({ kind: 'status', status: 503 }, { times: 2 });
-    await expect(service.getChannel({ kind: 'handle', handle: 'newsdesk24' })).rejects.toMatchObject({ kind: 'server' });
+    await expect(service.getChannel({ kind: 'handle', handle: 'newsdesk24' })).rejects.toMatchObject({
+      kind: 'server',
+    });
     expect((await service.getChannel({ kind: 'handle', handle: 'newsdesk24' }))?.id).toBe(CHANNEL_NEWS);
     expect(emulator.calls).toHaveLength(3);
   });
@@ -409,7 +437,11 @@ describe('getChannel: /c/ names', () => {
     const { service, calls } = setup();
     // A search for "brand" finds Old Brand Official and Old Brand Fans; neither has the custom URL "brand".
     expect(await service.getChannel({ kind: 'custom', name: 'brand' })).toBeNull();
-    expect(calls()).toEqual(['channels forHandle=@brand', 'search q=brand', `channels id=${CHANNEL_FANS},${CHANNEL_LEGACY}`]);
+    expect(calls()).toEqual([
+      'channels forHandle=@brand',
+      'search q=brand',
+      `channels id=${CHANNEL_FANS},${CHANNEL_LEGACY}`,
+    ]);
   });
 
   it('picks the exact match even when the search ranks a lookalike first', async () => {

@@ -19,7 +19,8 @@ export function apiExamples(doc: OpenApiDocument, source: DataMode): Record<stri
   for (const [path, item] of Object.entries(doc.paths)) {
     const params: Record<string, string> = {};
     for (const parameter of item.get?.parameters ?? []) {
-      if (parameter.in === 'query' && parameter.example !== undefined) params[parameter.name] = String(parameter.example);
+      if (parameter.in === 'query' && parameter.example !== undefined)
+        params[parameter.name] = String(parameter.example);
     }
     examples[path] = source === 'sample' ? { ...params, ...SAMPLE_PARAMS[path] } : params;
   }

@@ -13,10 +13,23 @@ export function mcpJson(url: string): string {
 
 /** How to add the endpoint as a custom connector, per assistant. */
 export const CONNECTOR_STEPS: readonly { app: string; steps: string }[] = [
-  { app: 'Claude', steps: 'Settings → Connectors → Add custom connector; name it tagdex, paste the URL, leave OAuth empty.' },
-  { app: 'ChatGPT', steps: 'with developer mode on (Settings → Apps & Connectors → Advanced), Create a connector: paste the URL, no authentication.' },
-  { app: 'Cursor', steps: 'Settings → MCP → Add new MCP server, or put the .mcp.json entry below in ~/.cursor/mcp.json.' },
-  { app: 'Claude Code', steps: 'claude mcp add --transport http tagdex <URL>, or put the .mcp.json entry below in the project.' },
+  {
+    app: 'Claude',
+    steps: 'Settings → Connectors → Add custom connector; name it tagdex, paste the URL, leave OAuth empty.',
+  },
+  {
+    app: 'ChatGPT',
+    steps:
+      'with developer mode on (Settings → Apps & Connectors → Advanced), Create a connector: paste the URL, no authentication.',
+  },
+  {
+    app: 'Cursor',
+    steps: 'Settings → MCP → Add new MCP server, or put the .mcp.json entry below in ~/.cursor/mcp.json.',
+  },
+  {
+    app: 'Claude Code',
+    steps: 'claude mcp add --transport http tagdex <URL>, or put the .mcp.json entry below in the project.',
+  },
 ];
 
 /** Questions an assistant with the tools can answer. */

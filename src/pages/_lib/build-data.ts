@@ -48,9 +48,12 @@ function readJson<T>(relativePath: string, schema: z.ZodType<T>): T {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`The site needs ${path}: run \`npx tsx ingest/build-cli.ts\` (the first step of \`npm run build\`) first.`, {
-      cause: error,
-    });
+    throw new Error(
+      `The site needs ${path}: run \`npx tsx ingest/build-cli.ts\` (the first step of \`npm run build\`) first.`,
+      {
+        cause: error,
+      },
+    );
   }
   const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`${path} is not in the expected shape: ${z.prettifyError(parsed.error)}`);
@@ -86,13 +89,20 @@ export function chartedCategories(region: Region): CategorySummary[] {
 
 /** Every (region, category) with pages, for the routes' getStaticPaths. */
 export function categoryParams(): { region: Region; param: string; category: CategorySummary }[] {
-  return REGION_PARAMS.flatMap(({ region, param }) => chartedCategories(region).map((category) => ({ region, param, category })));
+  return REGION_PARAMS.flatMap(({ region, param }) =>
+    chartedCategories(region).map((category) => ({ region, param, category })),
+  );
 }
 
 const TagTable = z.array(TagEntry);
 
 /** The complete table of one window (what the CSV publishes). */
-export function loadTable(region: Region, kind: TableKind, days: PageWindow, category: PageCategory = null): TagEntry[] {
+export function loadTable(
+  region: Region,
+  kind: TableKind,
+  days: PageWindow,
+  category: PageCategory = null,
+): TagEntry[] {
   return readJson(BUILD_FILES.table(region, kind, days, category), TagTable);
 }
 
@@ -168,7 +178,10 @@ export function prerenderedHistory(region: Region): Map<string, string> {
   const keys = new Set<string>();
   for (const days of PAGE_WINDOWS) {
     const window = loadWindow(region, days);
-    for (const entry of [...window.tags.slice(0, HISTORY_PAGES_PER_TABLE), ...window.hashtags.slice(0, HISTORY_PAGES_PER_TABLE)]) {
+    for (const entry of [
+      ...window.tags.slice(0, HISTORY_PAGES_PER_TABLE),
+      ...window.hashtags.slice(0, HISTORY_PAGES_PER_TABLE),
+    ]) {
       keys.add(tagKey(entry.value));
     }
     for (const entry of loadRising(region, days)?.tags.slice(0, RISING_ROWS) ?? []) keys.add(tagKey(entry.value));

@@ -26,8 +26,16 @@ export type ChartCsv =
 /** Every CSV file of the chart, with its file name: tags and hashtags per page window, rising per table window. */
 export function chartCsvFiles(region: Region, category: PageCategory): { file: string; csv: ChartCsv }[] {
   return [
-    ...TABLE_KINDS.flatMap((kind) => PAGE_WINDOWS.map((days) => ({ file: csvFileName(kind, days), csv: { region, category, kind, days } as ChartCsv }))),
-    ...RISING_TABLE_WINDOWS.map((days) => ({ file: risingCsvFileName(days), csv: { region, category, kind: 'rising', days } as ChartCsv })),
+    ...TABLE_KINDS.flatMap((kind) =>
+      PAGE_WINDOWS.map((days) => ({
+        file: csvFileName(kind, days),
+        csv: { region, category, kind, days } as ChartCsv,
+      })),
+    ),
+    ...RISING_TABLE_WINDOWS.map((days) => ({
+      file: risingCsvFileName(days),
+      csv: { region, category, kind: 'rising', days } as ChartCsv,
+    })),
   ];
 }
 

@@ -52,7 +52,16 @@ export function historyChart(points: readonly TagHistoryPoint[], days: number): 
   const plotLeft = LEFT;
   const plotRight = CHART_WIDTH - RIGHT;
   const baseline = CHART_HEIGHT - BOTTOM;
-  const model: HistoryChartModel = { width: CHART_WIDTH, height: CHART_HEIGHT, bars: [], viewsPath: '', labels: [], baseline, plotLeft, plotRight };
+  const model: HistoryChartModel = {
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    bars: [],
+    viewsPath: '',
+    labels: [],
+    baseline,
+    plotLeft,
+    plotRight,
+  };
   const last = points.at(-1);
   if (last === undefined) return model;
   const end = Date.parse(`${last.date}T00:00:00Z`);
@@ -81,7 +90,9 @@ export function historyChart(points: readonly TagHistoryPoint[], days: number): 
     });
     // A new segment after a day without a snapshot: the line never bridges a gap.
     const command = slot === previousSlot + 1 ? 'L' : 'M';
-    path.push(`${command}${round(x + step / 2)},${round(baseline - (point.total_views / Math.max(1, maxViews)) * plotHeight)}`);
+    path.push(
+      `${command}${round(x + step / 2)},${round(baseline - (point.total_views / Math.max(1, maxViews)) * plotHeight)}`,
+    );
     previousSlot = slot;
   }
   if (maxViews > 0) model.viewsPath = path.join(' ');

@@ -134,7 +134,8 @@ function describeOne(doc: OpenApiDocument, schema: JsonSchema, root: JsonSchema)
     else if (max !== undefined) bounds.push(`≤ ${max}${unit}`);
   };
   // zod writes ±MAX_SAFE_INTEGER as the bounds of any integer: that is no bound a reader needs.
-  const bounded = (value?: number) => (value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value : undefined);
+  const bounded = (value?: number) =>
+    value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value : undefined;
   range(bounded(schema.minimum), bounded(schema.maximum));
   if (schema.exclusiveMinimum !== undefined) bounds.push(`> ${schema.exclusiveMinimum}`);
   if (schema.exclusiveMaximum !== undefined) bounds.push(`< ${schema.exclusiveMaximum}`);
@@ -158,15 +159,23 @@ function describeItems(doc: OpenApiDocument, items: JsonSchema, root: JsonSchema
  * Flattens a response schema into one row per field, depth first: objects by property, arrays of objects as
  * `name[].field`, unions of objects (the title score's factors) merged by property name.
  */
-export function fieldRows(doc: OpenApiDocument, input: JsonSchema, prefix = '', outerRoot: JsonSchema = input): FieldRow[] {
+export function fieldRows(
+  doc: OpenApiDocument,
+  input: JsonSchema,
+  prefix = '',
+  outerRoot: JsonSchema = input,
+): FieldRow[] {
   const { schema, root } = enter(doc, input, outerRoot);
   const rows: FieldRow[] = [];
-  const objects = alternatives(schema).options.map((option) => resolveRef(doc, option, root)).filter((option) => option.properties);
+  const objects = alternatives(schema)
+    .options.map((option) => resolveRef(doc, option, root))
+    .filter((option) => option.properties);
   const names = [...new Set(objects.flatMap((object) => Object.keys(object.properties ?? {})))];
   // A property that is a constant in every member tells the members apart (the factors' `id`).
-  const discriminator = objects.length > 1
-    ? names.find((name) => objects.every((object) => object.properties?.[name]?.const !== undefined))
-    : undefined;
+  const discriminator =
+    objects.length > 1
+      ? names.find((name) => objects.every((object) => object.properties?.[name]?.const !== undefined))
+      : undefined;
   for (const name of names) {
     const members = objects.filter((object) => object.properties?.[name]);
     const variants = members.map((object) => object.properties![name]!);

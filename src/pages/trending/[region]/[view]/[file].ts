@@ -8,7 +8,10 @@ import { chartCsvFiles, chartCsvResponse, type ChartCsv } from '../../../_lib/ch
 
 export const getStaticPaths = (() =>
   categoryParams().flatMap(({ region, param, category }) =>
-    chartCsvFiles(region, category.slug).map(({ file, csv }) => ({ params: { region: param, view: category.slug, file }, props: csv })),
+    chartCsvFiles(region, category.slug).map(({ file, csv }) => ({
+      params: { region: param, view: category.slug, file },
+      props: csv,
+    })),
   )) satisfies GetStaticPaths;
 
 export const GET: APIRoute<ChartCsv> = ({ props }) => chartCsvResponse(props);
