@@ -8,9 +8,8 @@
 import { loadConfig, ConfigError } from '../config.ts';
 import { createUpstreamClient } from '../upstream.ts';
 import { createPipeline, isPipelinePath, type Pipeline } from '../pipeline.ts';
-import { CORS_HEADERS } from '../cors.ts';
-import { failureText, JSON_CONTENT_TYPE } from '../respond.ts';
-import type { PlainAnswer } from '../runtime.ts';
+import { refusal } from '../respond.ts';
+import { sharesInFlight, type PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
@@ -77,7 +76,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     mode: config.mode,
     youtube: createYouTubeService({
       client,
-      shareInFlight: false,
+      shareInFlight: sharesInFlight('workerd'),
       searchRations: createDurableObjectSearchRations(
         env.SEARCH_RATIONS,
         SEARCHES_PER_DAY,
@@ -91,7 +90,7 @@ async function setUp(env: Env): Promise<Pipeline> {
         : null,
     cache: createCacheApiResponseCache(caches.default),
     now: Date.now,
-    sharesInFlight: false,
+    platform: 'workerd',
     etag: webEtag,
     joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
     accessLog: (line) => console.log(line),
@@ -118,10 +117,7 @@ export default {
           error instanceof ConfigError
             ? `tagdex is misconfigured: ${error.message}`
             : 'tagdex failed to start; the failure has been logged. Try again later.';
-        return new Response(failureText(message), {
-          status: 500,
-          headers: { 'Content-Type': JSON_CONTENT_TYPE, ...CORS_HEADERS, 'Cache-Control': 'no-store' },
-        });
+        return toResponse(refusal(500, message), request.method === 'HEAD');
       }
     }
     const answer = await ready({
