@@ -11,8 +11,8 @@ export function rateLimitPhrase(perHour: number): string {
 }
 
 /** The `RateLimit-Policy` header's value for a limit: `37;w=3600`. */
-export function rateLimitPolicy(perHour: number): string {
-  return `${perHour};w=${RATE_LIMIT_WINDOW_SECONDS}`;
+export function rateLimitPolicy(perHour: number, windowSeconds = RATE_LIMIT_WINDOW_SECONDS): string {
+  return `${perHour};w=${windowSeconds}`;
 }
 
 /** Every statement of a limit that rateLimitPhrase and rateLimitPolicy write, whatever the number. */
