@@ -281,13 +281,16 @@ function createAnswers(runtime: Runtime) {
 
   /** Runs a stage, turning anything it throws or rejects with into the envelope: the one place errors are caught. */
   function guarded(exchange: Exchange, work: () => Answer): Answer {
-    const fail = async (error: unknown) => respond(exchange, await failure(error));
     try {
       const answer = work();
-      return answer instanceof Promise ? answer.catch(fail) : answer;
+      return answer instanceof Promise ? answer.catch((error: unknown) => failed(exchange, error)) : answer;
     } catch (error) {
-      return fail(error);
+      return failed(exchange, error);
     }
+  }
+
+  async function failed(exchange: Exchange, error: unknown): Promise<PlainAnswer> {
+    return respond(exchange, await failure(error));
   }
 
   /** The stored answer for this request: its rate-limit headers and `Age`, a 304 when the tag matches, gzip. */
