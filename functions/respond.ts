@@ -43,7 +43,7 @@ export function envelopeHeaders(cacheControl: string, mode?: string): string[] {
 }
 
 /** An envelope answer as the adapters write it: a status, the envelope's headers and its bytes. */
-export interface EnvelopeAnswer {
+interface EnvelopeAnswer {
   status: number;
   headers: string[];
   body: Uint8Array;

@@ -15,7 +15,7 @@ export type { DataMode };
 export type MaybePromise<T> = T | Promise<T>;
 
 /** The platforms an adapter runs on. */
-export type Platform = 'node' | 'workerd';
+type Platform = 'node' | 'workerd';
 
 /**
  * Whether concurrent identical requests may wait on one shared piece of work in flight, for EVERY component that

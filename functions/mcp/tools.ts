@@ -33,7 +33,7 @@ export function toolName(path: string): string {
 }
 
 /** What every tool shares: the terms and the configured limit. */
-export function toolTerms(rateLimitPerHour: number): string {
+function toolTerms(rateLimitPerHour: number): string {
   return `Free, no key; every call counts as one request against tagdex’s limit (${rateLimitPhrase(rateLimitPerHour)}), shared with its HTTP API.`;
 }
 

@@ -59,7 +59,7 @@ export interface StaticFilesOptions {
 }
 
 /** What of a request decides which answer a file gets. */
-export interface StaticRequestHeaders {
+interface StaticRequestHeaders {
   ifNoneMatch?: string;
   acceptEncoding?: string;
 }

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 export const MAX_FUNCTION_LINES = 100;
-export const PRODUCT_ROOTS = ['src', 'functions', 'ingest'];
+const PRODUCT_ROOTS = ['src', 'functions', 'ingest'];
 
 export interface LongFunction {
   file: string;
