@@ -148,7 +148,7 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
     const question = method === 'GET' ? known.get(target) : undefined;
     if (question) return ask.limited(exchange, () => ask.lookUp(question, exchange));
     const path = target.startsWith('/') ? target : `/${target}`;
-    return router.fetch({ method, url: ORIGIN + path } as Routed, exchange);
+    return router.fetch({ method, url: ORIGIN + path }, exchange);
   }
 
   return { route };
@@ -232,7 +232,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
  * another's answer. Throws the 422.
  */
 function validate(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
-  const parsed = parseQuery(query, names, endpoint.query);
+  const parsed: unknown = parseQuery(query, names, endpoint.query);
   return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
 }
 
@@ -245,7 +245,10 @@ function flightKey(question: Question, exchange: Exchange): string {
 
 /** Stages "answer", "respond" and "log": every answer the pipeline sends is made here, refusals included. */
 function createAnswers(runtime: Runtime) {
-  const accessLog = createAccessLog(runtime.accessLog, runtime.now);
+  const accessLog = createAccessLog(
+    (line) => runtime.accessLog(line),
+    () => runtime.now(),
+  );
   const reportError = (error: unknown): void => runtime.errorLog(describeError(error));
 
   /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */

@@ -29,7 +29,7 @@ describe('countInWords', () => {
     [8, true, 'Eight'],
     [13, false, '13'],
   ])('%i → %s', (count, capitalised, words) => {
-    expect(countInWords(count, capitalised as boolean)).toBe(words);
+    expect(countInWords(count, capitalised)).toBe(words);
   });
 });
 
