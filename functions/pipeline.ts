@@ -326,12 +326,6 @@ function createAnswers(runtime: Runtime) {
     return logged(exchange, refusal(429, message, { mode: runtime.mode, extra }));
   }
 
-  function health(): PlainAnswer {
-    const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
-    const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
-    return { status: 200, headers: envelopeHeaders('no-store', runtime.mode), body: encoder.encode(text) };
-  }
-
   function flatRateLimitHeaders(limit: RateLimitResult): string[] {
     return Object.entries(rateLimitHeaders(runtime.rateLimit!, limit)).flat();
   }
@@ -343,7 +337,14 @@ function createAnswers(runtime: Runtime) {
     return logging ? logging.then(() => answer) : answer;
   }
 
-  return { store, ofEndpoint, guarded, respond, tooMany, health, logged, reportError };
+  return { store, ofEndpoint, guarded, respond, tooMany, health: () => health(runtime), logged, reportError };
+}
+
+/** `GET /healthz`: the mode, the data's date and uptime, never cached. */
+function health(runtime: Runtime): PlainAnswer {
+  const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
+  const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
+  return { status: 200, headers: envelopeHeaders('no-store', runtime.mode), body: encoder.encode(text) };
 }
 
 /**
