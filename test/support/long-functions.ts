@@ -10,7 +10,7 @@ import ts from 'typescript';
 export const MAX_FUNCTION_LINES = 100;
 const PRODUCT_ROOTS = ['src', 'functions', 'ingest'];
 
-export interface LongFunction {
+interface LongFunction {
   file: string;
   name: string;
   line: number;
