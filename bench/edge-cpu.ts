@@ -70,7 +70,7 @@ async function setUp() {
     rateLimit: null,
     cache: noCache,
     now: Date.now,
-    sharesInFlight: false,
+    platform: 'workerd',
     etag: webEtag,
     joinDeadlineMs: 17_000,
     accessLog: () => {},

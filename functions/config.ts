@@ -1,6 +1,7 @@
 /** The service's configuration: read from the environment once, at start-up, and validated with zod. */
 import { z } from 'zod';
 import type { DataMode } from '../src/lib/data-mode.ts';
+import { DEFAULT_RATE_LIMIT_PER_HOUR } from '../src/lib/limits.ts';
 
 const DEFAULT_API_BASE = 'https://www.googleapis.com/youtube/v3';
 
@@ -71,7 +72,7 @@ const Env = z.object({
     .default('127.0.0.1')
     .transform((host) => host || '127.0.0.1'),
   PORT: wholeNumber('PORT', 0, 65535).default(4321),
-  RATE_LIMIT_PER_HOUR: wholeNumber('RATE_LIMIT_PER_HOUR', 0, 1_000_000).default(100),
+  RATE_LIMIT_PER_HOUR: wholeNumber('RATE_LIMIT_PER_HOUR', 0, 1_000_000).default(DEFAULT_RATE_LIMIT_PER_HOUR),
   TRUST_PROXY: wholeNumber('TRUST_PROXY', 0, 10).default(0),
   TRUST_PROXY_HEADER: z
     .string()

@@ -8,6 +8,7 @@ import { ENDPOINTS } from './endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { cacheSeconds } from './cache-policy.ts';
 import { DATA_MODES } from '../src/lib/data-mode.ts';
+import { rateLimitPhrase, rateLimitPolicy } from '../src/lib/public-facts.ts';
 
 const ERROR_MEANING: Record<number, string> = {
   404: 'YouTube has no such public video or channel.',
@@ -16,8 +17,12 @@ const ERROR_MEANING: Record<number, string> = {
   502: 'The YouTube Data API refused or failed (quota used up, key rejected, timeout, unreadable answer).',
 };
 
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Policy': { description: 'The limit and window, e.g. `100;w=3600`.', schema: { type: 'string' } },
+/** The RateLimit-* headers as the document describes them, for the configured limit. */
+const rateLimitHeaders = (perHour: number) => ({
+  'RateLimit-Policy': {
+    description: `The limit and window: \`${rateLimitPolicy(perHour)}\`.`,
+    schema: { type: 'string' },
+  },
   'RateLimit-Limit': { description: 'Requests admitted per rolling hour.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling hour.', schema: { type: 'integer' } },
   'RateLimit-Reset': {
@@ -28,10 +33,11 @@ const RATE_LIMIT_HEADERS = {
     description: '`sample` (built-in sample data) or `live`.',
     schema: { type: 'string', enum: [...DATA_MODES] },
   },
-};
+});
 
-/** The whole document. Pure: the same schemas always give the same document. */
-export function buildOpenApiDocument(): Record<string, unknown> {
+/** The whole document, stating the configured hourly limit. Pure: the same schemas and limit give the same document. */
+export function buildOpenApiDocument(rateLimitPerHour: number): Record<string, unknown> {
+  const limitHeaders = rateLimitHeaders(rateLimitPerHour);
   const schemas: Record<string, unknown> = {
     Error: {
       type: 'object',
@@ -49,7 +55,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const responses: Record<string, unknown> = {
       '200': {
         description: `Success. Cache-Control: public, max-age=${cacheSeconds(200)}; strong ETag (If-None-Match → 304).`,
-        headers: { ...RATE_LIMIT_HEADERS, ETag: { schema: { type: 'string' } } },
+        headers: { ...limitHeaders, ETag: { schema: { type: 'string' } } },
         content: {
           'application/json': {
             schema: {
@@ -67,10 +73,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       const seconds = cacheSeconds(status);
       responses[String(status)] = {
         description: `${ERROR_MEANING[status]} Cache-Control: ${seconds ? `public, max-age=${seconds}` : 'no-store'}.`,
-        headers:
-          status === 429
-            ? { 'Retry-After': { schema: { type: 'integer' } }, ...RATE_LIMIT_HEADERS }
-            : RATE_LIMIT_HEADERS,
+        headers: status === 429 ? { 'Retry-After': { schema: { type: 'integer' } }, ...limitHeaders } : limitHeaders,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
@@ -95,7 +98,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Which tags a YouTube video uses, what a video or channel is, which tags trend in a country, and how a title ' +
-        'compares with the titles trending there now. No key, no sign-up; 100 requests per hour per IP address; ' +
+        `compares with the titles trending there now. No key, no sign-up; ${rateLimitPhrase(rateLimitPerHour)}; ` +
         'every response carries Access-Control-Allow-Origin: * and is cacheable for 10 minutes.',
     },
     servers: [{ url: '/' }],

@@ -1,21 +1,31 @@
 /**
- * The one request pipeline, for every runtime: preflight, the router, the rate limit, validation, the canonical
- * cache key and lookup, the answer (shared in flight where the runtime allows), storing it, ETag/304, gzip,
- * common headers and the access-log record. An adapter (functions/node/, functions/worker/) hands it a plain
- * request and writes the plain answer it gets back; the pipeline never learns which runtime it is on.
+ * The one request pipeline, for every runtime. A request passes through named stages: route (itty-router, with
+ * a cache of its verdicts in front), validate (the endpoint's query schema), limit (the client's hourly limit),
+ * answer (from the cache, an identical answer in flight where the runtime allows, or the endpoint), cache (store
+ * it), respond (ETag/304, gzip, per-request headers) and log (the access-log record). An adapter
+ * (functions/node/, functions/worker/) hands it a plain request and writes the plain answer it gets back; the
+ * pipeline never learns which runtime it is on.
  */
 import { Router, type IRequest } from 'itty-router';
 import { ENDPOINTS, OPENAPI_PATH } from './endpoints.ts';
 import { queryParamNames, type Endpoint } from './endpoint.ts';
 import type { ApiDeps } from './deps.ts';
-import type { PipelineRequest, PlainAnswer, RateLimitResult, Runtime, StoredAnswer } from './runtime.ts';
+import {
+  sharesInFlight,
+  type PipelineRequest,
+  type PlainAnswer,
+  type RateLimitResult,
+  type Runtime,
+  type StoredAnswer,
+} from './runtime.ts';
 import { parseQuery, readQuery, type RawQuery } from './query.ts';
-import { ApiError, failureText, JSON_CONTENT_TYPE, okText } from './respond.ts';
+import { ApiError, envelopeHeaders, failureText, okText, refusal } from './respond.ts';
 import { describeFailure } from './describe-failure.ts';
 import { describeError } from './describe-error.ts';
 import { cacheControl, cacheSeconds } from './cache-policy.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
+import { PREFLIGHT_HEADERS } from './cors.ts';
 import { etagMatches } from './etag.ts';
+import { acceptsEncoding } from './accept-encoding.ts';
 import { rateLimitHeaders, tooManyMessage } from './rate-limit-policy.ts';
 import { healthData } from './site-policy.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -36,10 +46,12 @@ const CACHED_STATUSES = new Set([200, 404]);
 /** Bodies from this size on vary by Accept-Encoding (compressed for clients that accept it). */
 const VARY_BYTES = 1024;
 const encoder = new TextEncoder();
-const CORS_LIST = Object.entries(CORS_HEADERS).flat();
 const PREFLIGHT_LIST = [...Object.entries(PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
+/** Request targets whose route is remembered, and the longest such target: bounds on the router's cache. */
+const KNOWN_TARGETS = 10_000;
+const KNOWN_TARGET_LENGTH = 512;
 
-/** One request's state as it moves through the router's stages. */
+/** One request's state as it moves through the stages. */
 interface Exchange {
   request: PipelineRequest;
   started: number;
@@ -49,6 +61,7 @@ interface Exchange {
 }
 
 type Routed = IRequest & { query: RawQuery };
+type Answer = PlainAnswer | Promise<PlainAnswer>;
 
 /** A valid question to an endpoint: its validated, normalised query, and the key of its answer. */
 interface Question {
@@ -58,97 +71,72 @@ interface Question {
 }
 
 /** Answers every request; synchronously where the runtime's stores are (a Node cache hit never waits a tick). */
-export type Pipeline = (request: PipelineRequest) => PlainAnswer | Promise<PlainAnswer>;
-
-/** Request targets whose question is remembered, and the longest such target: bounds on the routing memo. */
-const KNOWN_TARGETS = 10_000;
-const KNOWN_TARGET_LENGTH = 512;
+export type Pipeline = (request: PipelineRequest) => Answer;
 
 export function createPipeline(runtime: Runtime): Pipeline {
-  const flights = createSingleFlight({
-    share: runtime.sharesInFlight,
-    joinDeadlineMs: runtime.joinDeadlineMs,
-    onDeadline: () =>
-      new UpstreamError(
-        'timeout',
-        `The YouTube Data API did not answer an identical request this one was waiting on within ${Math.round(runtime.joinDeadlineMs / 1000)} seconds (its own time limit and retry); try again in a minute.`,
-      ),
-  });
-  const accessLog = createAccessLog(runtime.accessLog, runtime.now);
-  // Request target → its question, for targets already routed and validated: a repeated request skips the router
-  // and validation (both pure functions of the target). Cleared when full, so a flood of new targets stays bounded.
+  const answers = createAnswers(runtime);
+  const ask = createQuestionStages(runtime, answers);
+  const routes = createRoutes(runtime, answers, ask);
+
+  return function handle(request: PipelineRequest): Answer {
+    if (request.method === 'OPTIONS') return preflight(request);
+    const exchange = newExchange(request);
+    // HEAD is answered as GET (the adapter leaves the body out); any other method reaches the catch-all.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    return answers.guarded(exchange, () => routes.route(method, request.target, exchange));
+  };
+}
+
+function preflight(request: PipelineRequest): PlainAnswer {
+  return {
+    status: 204,
+    headers: (isMcpTarget(request.target) ? MCP_PREFLIGHT_LIST : PREFLIGHT_LIST).slice(),
+    body: null,
+  };
+}
+
+type Answers = ReturnType<typeof createAnswers>;
+type QuestionStages = ReturnType<typeof createQuestionStages>;
+
+/**
+ * Stage "route": the itty-router table (every endpoint, the API document, /healthz, /mcp, a catch-all), with a
+ * cache of its verdicts in front: a GET target the router sent to an endpoint, with the question it validated,
+ * is answered from the cache next time. The router is a pure function of method and target, so the cache cannot
+ * disagree with it; it is cleared when full, so a flood of new targets stays bounded.
+ */
+function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
   const known = new Map<string, Question>();
   let openApiAnswer: Promise<StoredAnswer> | undefined;
   // A tool call takes the endpoint's own path (rate limit, validation, cache) as a request of the same client.
   const answerMcp = createMcpHandler({
     allowedHosts: runtime.mcpAllowedHosts,
+    rateLimitPerHour: runtime.rateLimit?.limit ?? 0,
     callEndpoint: (tool, query, request) => {
       const exchange = newExchange(request);
-      return Promise.resolve()
-        .then(() => serveEndpoint(tool.endpoint, tool.names, query, exchange))
-        .catch((error: unknown) => answerFailure(exchange, error));
+      return Promise.resolve(answers.guarded(exchange, () => ask.serve(tool.endpoint, tool.names, query, exchange)));
     },
   });
 
-  const router = Router<Routed, [Exchange], PlainAnswer>({
-    catch: (error, _routed, exchange) => answerFailure(exchange, error),
-  });
+  const router = Router<Routed, [Exchange], PlainAnswer>();
   for (const endpoint of ENDPOINTS) {
     const names = queryParamNames(endpoint.query);
     // The raw query, not itty's `routed.query` (URLSearchParams): bytes that are not UTF-8 must reach the schemas.
     router.get(endpoint.path, (routed, exchange) =>
-      serveEndpoint(endpoint, names, readQuery(new URL(routed.url).search), exchange, exchange.request.target),
+      ask.serve(endpoint, names, readQuery(new URL(routed.url).search), exchange, (question) =>
+        remember(exchange.request.target, question),
+      ),
     );
   }
   router
     .get(OPENAPI_PATH, async (_routed, exchange) => {
-      // Built once: it depends only on the schemas. Not in the rate limit's pool.
-      const cached = openApiAnswer !== undefined;
-      openApiAnswer ??= finish(200, JSON.stringify(buildOpenApiDocument()));
-      exchange.cacheState = cached ? 'hit' : 'miss';
-      return respond(exchange, await openApiAnswer);
+      // Built once: it depends only on the schemas and the configured limit. Not in the rate limit's pool.
+      exchange.cacheState = openApiAnswer ? 'hit' : 'miss';
+      openApiAnswer ??= answers.store(200, JSON.stringify(buildOpenApiDocument(runtime.rateLimit?.limit ?? 0)));
+      return answers.respond(exchange, await openApiAnswer);
     })
-    .get('/healthz', () => health())
-    .all(MCP_PATH, async (_routed, exchange) => logged(exchange, await answerMcp(exchange.request)))
-    .all('*', (routed, exchange) => {
-      const { pathname } = new URL(routed.url);
-      const method = exchange.request.method;
-      if (method !== 'GET' && method !== 'HEAD') {
-        throw new ApiError(422, `Only GET is supported; ${truncate(method, 20)} ${truncate(pathname, 80)} was asked.`);
-      }
-      throw new ApiError(
-        404,
-        `There is no endpoint at ${truncate(pathname, 80)}. The endpoints are ${ENDPOINTS.map((e) => e.path).join(', ')}; see /api/ for their parameters.`,
-      );
-    });
-
-  /**
-   * The endpoint's question for this query: validated and normalised. The answer depends only on it, so it is
-   * the key: `IN`/`in`, or two links to one video, share one entry, and a request that would be refused never
-   * joins another's answer. Throws the 422.
-   */
-  function ask(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
-    const parsed = parseQuery(query, names, endpoint.query);
-    return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
-  }
-
-  /**
-   * Counts the request, validates its query and answers it; a valid question is remembered under `target` (the
-   * request target a later identical request will carry), when there is one.
-   */
-  function serveEndpoint(
-    endpoint: Endpoint,
-    names: readonly string[],
-    query: RawQuery,
-    exchange: Exchange,
-    target?: string,
-  ) {
-    return limited(exchange, () => {
-      const question = ask(endpoint, names, query);
-      if (target !== undefined) remember(target, question);
-      return lookUp(question, exchange);
-    });
-  }
+    .get('/healthz', () => answers.health())
+    .all(MCP_PATH, async (_routed, exchange) => answers.logged(exchange, await answerMcp(exchange.request)))
+    .all('*', (routed, exchange) => nowhere(exchange.request.method, new URL(routed.url).pathname));
 
   function remember(target: string, question: Question): void {
     if (target.length > KNOWN_TARGET_LENGTH) return;
@@ -156,47 +144,124 @@ export function createPipeline(runtime: Runtime): Pipeline {
     known.set(target, question);
   }
 
-  /** Counts the request against the client's hourly limit (before the cache: a hit counts too), then `next`. */
-  function limited(
+  function route(method: string, target: string, exchange: Exchange): Answer {
+    const question = method === 'GET' ? known.get(target) : undefined;
+    if (question) return ask.limited(exchange, () => ask.lookUp(question, exchange));
+    const path = target.startsWith('/') ? target : `/${target}`;
+    return router.fetch({ method, url: ORIGIN + path }, exchange);
+  }
+
+  return { route };
+}
+
+/** The catch-all route: a method other than GET/HEAD, or a path with no endpoint. */
+function nowhere(method: string, pathname: string): never {
+  if (method !== 'GET' && method !== 'HEAD') {
+    throw new ApiError(422, `Only GET is supported; ${truncate(method, 20)} ${truncate(pathname, 80)} was asked.`);
+  }
+  throw new ApiError(
+    404,
+    `There is no endpoint at ${truncate(pathname, 80)}. The endpoints are ${ENDPOINTS.map((e) => e.path).join(', ')}; see /api/ for their parameters.`,
+  );
+}
+
+/** Stages "validate", "limit", "answer" and "cache", for one endpoint's question. */
+function createQuestionStages(runtime: Runtime, answers: Answers) {
+  const flights = createSingleFlight({
+    share: sharesInFlight(runtime.platform),
+    joinDeadlineMs: runtime.joinDeadlineMs,
+    onDeadline: () =>
+      new UpstreamError(
+        'timeout',
+        `The YouTube Data API did not answer an identical request this one was waiting on within ${Math.round(runtime.joinDeadlineMs / 1000)} seconds (its own time limit and retry); try again in a minute.`,
+      ),
+  });
+
+  /** Counts the request, then validates its query (`validated` sees the question) and answers it. */
+  function serve(
+    endpoint: Endpoint,
+    names: readonly string[],
+    query: RawQuery,
     exchange: Exchange,
-    next: () => PlainAnswer | Promise<PlainAnswer>,
-  ): PlainAnswer | Promise<PlainAnswer> {
+    validated?: (question: Question) => void,
+  ): Answer {
+    return limited(exchange, () => {
+      const question = validate(endpoint, names, query);
+      validated?.(question);
+      return lookUp(question, exchange);
+    });
+  }
+
+  /** Counts the request against the client's hourly limit (before the cache: a hit counts too), then `next`. */
+  function limited(exchange: Exchange, next: () => Answer): Answer {
     const store = runtime.rateLimit;
     if (!store) return next();
     const now = runtime.now();
     const counted = store.hit(exchange.request.client, now);
     const decide = (limit: RateLimitResult) => {
       exchange.limit = limit;
-      return limit.allowed ? next() : tooMany(exchange, limit, now);
+      return limit.allowed ? next() : answers.tooMany(exchange, limit, now);
     };
     return isPromiseLike(counted) ? Promise.resolve(counted).then(decide) : decide(counted);
   }
 
   /** Answers from the cache, from an identical answer in flight (where the runtime allows), or by asking. */
-  function lookUp(question: Question, exchange: Exchange): PlainAnswer | Promise<PlainAnswer> {
+  function lookUp(question: Question, exchange: Exchange): Answer {
     const hit = runtime.cache.get(question.key, runtime.now());
     const answer = (stored: StoredAnswer | undefined) => {
-      if (stored) {
-        exchange.cacheState = 'hit';
-        return respond(exchange, stored);
-      }
-      exchange.cacheState = 'miss';
-      const flightKey = question.endpoint.dependsOnClient?.(question.query)
-        ? `${question.key}#${exchange.request.client}`
-        : question.key;
-      return flights
-        .run(flightKey, () => answerEndpoint(question.endpoint, question.query, exchange))
-        .then((made) => {
-          if (CACHED_STATUSES.has(made.status)) {
-            exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(reportError));
-          }
-          return respond(exchange, made);
-        });
+      exchange.cacheState = stored ? 'hit' : 'miss';
+      return stored ? answers.respond(exchange, stored) : answerAndStore(question, exchange);
     };
     return isPromiseLike(hit) ? Promise.resolve(hit).then(answer) : answer(hit);
   }
 
-  async function answerEndpoint(endpoint: Endpoint, query: unknown, exchange: Exchange): Promise<StoredAnswer> {
+  async function answerAndStore(question: Question, exchange: Exchange): Promise<PlainAnswer> {
+    const made = await flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange));
+    if (CACHED_STATUSES.has(made.status)) {
+      exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(answers.reportError));
+    }
+    return answers.respond(exchange, made);
+  }
+
+  return { serve, limited, lookUp };
+}
+
+/**
+ * The endpoint's question for this query: validated and normalised. The answer depends only on it, so it is the
+ * key: `IN`/`in`, or two links to one video, share one entry, and a request that would be refused never joins
+ * another's answer. Throws the 422.
+ */
+function validate(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
+  const parsed: unknown = parseQuery(query, names, endpoint.query);
+  return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
+}
+
+/** An answer the endpoint says depends on the client while it is made is shared in flight only with that client. */
+function flightKey(question: Question, exchange: Exchange): string {
+  return question.endpoint.dependsOnClient?.(question.query)
+    ? `${question.key}#${exchange.request.client}`
+    : question.key;
+}
+
+/** Stages "answer", "respond" and "log": every answer the pipeline sends is made here, refusals included. */
+function createAnswers(runtime: Runtime) {
+  const accessLog = createAccessLog(
+    (line) => runtime.accessLog(line),
+    () => runtime.now(),
+  );
+  const reportError = (error: unknown): void => runtime.errorLog(describeError(error));
+
+  /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */
+  async function store(status: number, text: string): Promise<StoredAnswer> {
+    const body = encoder.encode(text);
+    const etag = await runtime.etag(body);
+    const headers = [...envelopeHeaders(cacheControl(status), runtime.mode), 'ETag', etag];
+    if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
+    return { status, headers, body, etag, storedAt: runtime.now(), maxAgeSeconds: cacheSeconds(status) };
+  }
+
+  /** The endpoint's answer as stored: its data, or what it threw (a 404 is cached like a 200). */
+  async function ofEndpoint(question: Question, exchange: Exchange): Promise<StoredAnswer> {
     const deps: ApiDeps = {
       client: exchange.request.client,
       youtube: runtime.youtube,
@@ -206,96 +271,59 @@ export function createPipeline(runtime: Runtime): Pipeline {
       meter: exchange.meter,
     };
     try {
-      return await finish(200, okText(await endpoint.answer(query, deps)));
+      return await store(200, okText(await question.endpoint.answer(question.query, deps)));
     } catch (error) {
-      const failure = describeFailure(error, reportError);
-      return finish(failure.status, failureText(failure.message));
+      return failure(error);
     }
   }
 
-  /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */
-  async function finish(status: number, text: string): Promise<StoredAnswer> {
-    const body = encoder.encode(text);
-    const etag = await runtime.etag(body);
-    const headers = [
-      'Content-Type',
-      JSON_CONTENT_TYPE,
-      ...CORS_LIST,
-      'Cache-Control',
-      cacheControl(status),
-      'X-Tagdex-Data',
-      runtime.mode,
-      'X-Content-Type-Options',
-      'nosniff',
-      'ETag',
-      etag,
-    ];
-    if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
-    return { status, headers, body, etag, storedAt: runtime.now(), maxAgeSeconds: cacheSeconds(status) };
+  function failure(error: unknown): Promise<StoredAnswer> {
+    const { status, message } = describeFailure(error, reportError);
+    return store(status, failureText(message));
+  }
+
+  /** Runs a stage, turning anything it throws or rejects with into the envelope: the one place errors are caught. */
+  function guarded(exchange: Exchange, work: () => Answer): Answer {
+    try {
+      const answer = work();
+      return answer instanceof Promise ? answer.catch((error: unknown) => failed(exchange, error)) : answer;
+    } catch (error) {
+      return failed(exchange, error);
+    }
+  }
+
+  async function failed(exchange: Exchange, error: unknown): Promise<PlainAnswer> {
+    return respond(exchange, await failure(error));
   }
 
   /** The stored answer for this request: its rate-limit headers and `Age`, a 304 when the tag matches, gzip. */
-  function respond(exchange: Exchange, stored: StoredAnswer): PlainAnswer | Promise<PlainAnswer> {
+  function respond(exchange: Exchange, stored: StoredAnswer): Answer {
     const headers = stored.headers.slice();
-    const now = runtime.now();
-    if (exchange.limit && runtime.rateLimit) headers.push(...flatRateLimitHeaders(exchange.limit));
-    const age = Math.floor((now - stored.storedAt) / 1000);
+    if (exchange.limit) headers.push(...flatRateLimitHeaders(exchange.limit));
+    const age = Math.floor((runtime.now() - stored.storedAt) / 1000);
     if (age > 0) headers.push('Age', String(age));
     const request = exchange.request;
     if (stored.status === 200 && etagMatches(request.header('if-none-match'), stored.etag)) {
       headers.splice(0, 2); // Content-Type, first in every stored list: a 304 has no body to describe.
       return logged(exchange, { status: 304, headers, body: null });
     }
-    let body = stored.body;
-    if (runtime.gzip && stored.body.byteLength >= VARY_BYTES && acceptsGzip(request.header('accept-encoding'))) {
-      const gzipped = runtime.gzip(stored);
-      if (gzipped) {
-        body = gzipped;
-        headers.push('Content-Encoding', 'gzip');
-      }
-    }
-    return logged(exchange, { status: stored.status, headers, body });
+    const gzipped = wantsGzip(stored, request) ? runtime.gzip!(stored) : null;
+    if (gzipped) headers.push('Content-Encoding', 'gzip');
+    return logged(exchange, { status: stored.status, headers, body: gzipped ?? stored.body });
   }
 
-  function tooMany(exchange: Exchange, limit: RateLimitResult, now: number): PlainAnswer | Promise<PlainAnswer> {
-    const store = runtime.rateLimit!;
-    const headers = [
-      'Content-Type',
-      JSON_CONTENT_TYPE,
-      ...CORS_LIST,
-      'Cache-Control',
-      'no-store',
-      'Retry-After',
-      String(limit.resetSeconds),
-      'X-Tagdex-Data',
-      runtime.mode,
-      'X-Content-Type-Options',
-      'nosniff',
-      ...flatRateLimitHeaders(limit),
-    ];
-    const body = encoder.encode(failureText(tooManyMessage(limit, store.limit, now)));
-    return logged(exchange, { status: 429, headers, body });
+  function wantsGzip(stored: StoredAnswer, request: PipelineRequest): boolean {
+    return (
+      !!runtime.gzip &&
+      stored.body.byteLength >= VARY_BYTES &&
+      acceptsEncoding(request.header('accept-encoding'), 'gzip')
+    );
   }
 
-  /** A failure outside any endpoint's answer (a bad method or path, a rate-limit store that failed). */
-  async function answerFailure(exchange: Exchange, error: unknown): Promise<PlainAnswer> {
-    const failure = describeFailure(error, reportError);
-    return respond(exchange, await finish(failure.status, failureText(failure.message)));
-  }
-
-  function health(): PlainAnswer {
-    const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
-    const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
-    const headers = [
-      'Content-Type',
-      JSON_CONTENT_TYPE,
-      'Cache-Control',
-      'no-store',
-      ...CORS_LIST,
-      'X-Tagdex-Data',
-      runtime.mode,
-    ];
-    return { status: 200, headers, body: encoder.encode(text) };
+  function tooMany(exchange: Exchange, limit: RateLimitResult, now: number): Answer {
+    const message = tooManyMessage(limit, runtime.rateLimit!.limit, now);
+    const extra = ['Retry-After', String(limit.resetSeconds), ...flatRateLimitHeaders(limit)];
+    return logged(exchange, refusal(429, message, { mode: runtime.mode, extra }));
   }
 
   function flatRateLimitHeaders(limit: RateLimitResult): string[] {
@@ -303,50 +331,20 @@ export function createPipeline(runtime: Runtime): Pipeline {
   }
 
   /** Writes the request's log line before the answer leaves (a new client's hash is made first, once). */
-  function logged(exchange: Exchange, answer: PlainAnswer): PlainAnswer | Promise<PlainAnswer> {
-    const logging = accessLog.record(
-      exchange.request,
-      answer.status,
-      exchange.started,
-      exchange.cacheState,
-      exchange.meter,
-    );
+  function logged(exchange: Exchange, answer: PlainAnswer): Answer {
+    const { request, started, cacheState, meter } = exchange;
+    const logging = accessLog.record(request, answer.status, started, cacheState, meter);
     return logging ? logging.then(() => answer) : answer;
   }
 
-  function reportError(error: unknown): void {
-    runtime.errorLog(describeError(error));
-  }
+  return { store, ofEndpoint, guarded, respond, tooMany, health: () => health(runtime), logged, reportError };
+}
 
-  /** Runs `work`, turning anything it throws or rejects with into the envelope. */
-  function guarded(
-    exchange: Exchange,
-    work: () => PlainAnswer | Promise<PlainAnswer>,
-  ): PlainAnswer | Promise<PlainAnswer> {
-    try {
-      const answer = work();
-      return answer instanceof Promise ? answer.catch((error: unknown) => answerFailure(exchange, error)) : answer;
-    } catch (error) {
-      return answerFailure(exchange, error);
-    }
-  }
-
-  return function handle(request: PipelineRequest): PlainAnswer | Promise<PlainAnswer> {
-    if (request.method === 'OPTIONS') {
-      return {
-        status: 204,
-        headers: (isMcpTarget(request.target) ? MCP_PREFLIGHT_LIST : PREFLIGHT_LIST).slice(),
-        body: null,
-      };
-    }
-    const exchange = newExchange(request);
-    // HEAD is answered as GET (the adapter leaves the body out); any other method reaches the catch-all.
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const question = method === 'GET' ? known.get(request.target) : undefined;
-    if (question) return guarded(exchange, () => limited(exchange, () => lookUp(question, exchange)));
-    const target = request.target.startsWith('/') ? request.target : `/${request.target}`;
-    return router.fetch({ method, url: ORIGIN + target } as Routed, exchange);
-  };
+/** `GET /healthz`: the mode, the data's date and uptime, never cached. */
+function health(runtime: Runtime): PlainAnswer {
+  const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
+  const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
+  return { status: 200, headers: envelopeHeaders('no-store', runtime.mode), body: encoder.encode(text) };
 }
 
 /**
@@ -359,11 +357,6 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 
 function newExchange(request: PipelineRequest): Exchange {
   return { request, started: performance.now(), limit: null, cacheState: 'none', meter: { calls: 0, units: 0 } };
-}
-
-/** Does an Accept-Encoding header accept gzip (and not with q=0)? */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return !!acceptEncoding && /\bgzip\b/i.test(acceptEncoding) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/i.test(acceptEncoding);
 }
 
 function truncate(text: string, max: number): string {

@@ -4,6 +4,8 @@
  * the key).
  */
 
+import { CORS_HEADERS } from './cors.ts';
+
 export type ErrorStatus = 404 | 422 | 429 | 500 | 502 | 503;
 
 /** A failure a client should see, with a message a person can act on. Keeps its `cause` for the log. */
@@ -28,3 +30,35 @@ export function okText(data: unknown): string {
 export function failureText(message: string): string {
   return JSON.stringify({ ok: false, error: message });
 }
+
+/**
+ * The headers every JSON answer carries, refusals and /healthz included: its type, open CORS, how long it may
+ * be kept, `nosniff`, and (from the pipeline) which data it was made from. A flat name, value… list.
+ */
+export function envelopeHeaders(cacheControl: string, mode?: string): string[] {
+  const headers = ['Content-Type', JSON_CONTENT_TYPE, ...CORS_LIST, 'Cache-Control', cacheControl];
+  if (mode !== undefined) headers.push('X-Tagdex-Data', mode);
+  headers.push('X-Content-Type-Options', 'nosniff');
+  return headers;
+}
+
+/** An envelope answer as the adapters write it: a status, the envelope's headers and its bytes. */
+interface EnvelopeAnswer {
+  status: number;
+  headers: string[];
+  body: Uint8Array;
+}
+
+/**
+ * The one builder of refusals: the failure envelope with `message`, never stored (`no-store`), plus any
+ * `extra` headers. Every runtime's refusals outside a stored answer come from here (a start-up failure, a
+ * parser refusal, a 429, a listener failure).
+ */
+export function refusal(status: number, message: string, options: { mode?: string; extra?: string[] } = {}) {
+  const headers = envelopeHeaders('no-store', options.mode);
+  if (options.extra) headers.push(...options.extra);
+  return { status, headers, body: encoder.encode(failureText(message)) } satisfies EnvelopeAnswer;
+}
+
+const encoder = new TextEncoder();
+const CORS_LIST = Object.entries(CORS_HEADERS).flat();

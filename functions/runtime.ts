@@ -14,6 +14,19 @@ export type { DataMode };
 
 export type MaybePromise<T> = T | Promise<T>;
 
+/** The platforms an adapter runs on. */
+type Platform = 'node' | 'workerd';
+
+/**
+ * Whether concurrent identical requests may wait on one shared piece of work in flight, for EVERY component that
+ * shares work (the pipeline's answers, the YouTube service's lookups, the prepared-data reads), decided here once
+ * from the platform. Node: yes (one process owns every promise). workerd: no — a request's I/O is cancelled with
+ * that request, so another request must never wait on it; only settled values are shared there.
+ */
+export function sharesInFlight(platform: Platform): boolean {
+  return platform === 'node';
+}
+
 /** What `trending-tags` reads of one pre-computed window (the Worker's prepared files hold just this). */
 export type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
 
@@ -128,12 +141,8 @@ export interface Runtime {
   rateLimit: RateLimitStore | null;
   cache: ResponseCache;
   now: Clock;
-  /**
-   * Whether concurrent identical requests may wait on one shared answer in flight. Node: yes (one process owns
-   * every promise). workerd: no — a request's I/O is cancelled with that request, so another request must never
-   * wait on it; the Cache API still removes duplicates once an answer is stored.
-   */
-  sharesInFlight: boolean;
+  /** Where it runs, which decides whether work is shared in flight (sharesInFlight). */
+  platform: Platform;
   /** Longest a request may wait on an answer another request is making: its own upstream timeout and retry. */
   joinDeadlineMs: number;
   /** The strong ETag of an answer's body: the same bytes give the same tag on every runtime. */

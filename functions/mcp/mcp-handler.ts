@@ -19,7 +19,8 @@ import type { PipelineRequest, PlainAnswer } from '../runtime.ts';
 import type { RawQuery } from '../query.ts';
 import { MCP_CORS_HEADERS, MCP_PREFLIGHT_HEADERS } from '../cors.ts';
 import { refusedHost } from './host-policy.ts';
-import { TOOL_LIST, TOOLS, TOOLS_BY_NAME, type McpTool } from './tools.ts';
+import { toolList, TOOLS, TOOLS_BY_NAME, type McpTool } from './tools.ts';
+import { REGIONS } from '../../src/lib/regions.ts';
 import { MCP_PATH } from './mcp-path.ts';
 
 export { MCP_PATH };
@@ -30,12 +31,13 @@ export const MAX_MCP_BODY_BYTES = 64 * 1024;
 export type CallEndpoint = (tool: McpTool, query: RawQuery, request: PipelineRequest) => Promise<PlainAnswer>;
 
 const SERVER_INFO = { name: 'tagdex', title: 'tagdex: YouTube tags and trends', version: '1.0.0' };
+/** Made from the tool table and the regions, so a new tool or country is in it. */
 const INSTRUCTIONS =
-  'tagdex answers questions about YouTube tags: the tags of a video (video_tags), a video or channel record ' +
-  '(video, channel), what trends and rises in a country (trending_tags, rising_tags, tag_history) and how a ' +
-  'title compares with what trends there (title_score). Countries are two-letter codes: IN, US, PK, ID, BD, BR, ' +
-  'EG, NG. Trending data comes from daily snapshots of YouTube’s most-popular charts; videos and channels are ' +
-  'read live from the YouTube Data API. Data from YouTube: https://www.youtube.com/t/terms';
+  `tagdex answers questions about YouTube tags with ${TOOLS.length} tools: ` +
+  `${TOOLS.map((tool) => `${tool.name} (${tool.endpoint.summary.toLowerCase()})`).join(', ')}. ` +
+  `Countries are two-letter codes: ${REGIONS.join(', ')}. Trending data comes from daily snapshots of YouTube’s ` +
+  'most-popular charts; videos and channels are read live from the YouTube Data API. Data from YouTube: ' +
+  'https://www.youtube.com/t/terms';
 
 /** Headers forwarded to the SDK's transport: the ones it reads. */
 const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
@@ -79,8 +81,14 @@ export function isMcpTarget(target: string): boolean {
   return target === MCP_PATH || target.startsWith(`${MCP_PATH}?`);
 }
 
-export function createMcpHandler(options: { allowedHosts: readonly string[]; callEndpoint: CallEndpoint }) {
+export function createMcpHandler(options: {
+  allowedHosts: readonly string[];
+  callEndpoint: CallEndpoint;
+  /** The configured hourly limit, which every tool's description states. */
+  rateLimitPerHour: number;
+}) {
   const { allowedHosts, callEndpoint } = options;
+  const listed = toolList(options.rateLimitPerHour);
 
   /** tools/call: one endpoint answer, as the tool result the protocol asks for. */
   async function callTool(
@@ -130,7 +138,7 @@ export function createMcpHandler(options: { allowedHosts: readonly string[]; cal
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: NO_SCHEMA_VALIDATION,
     });
-    server.setRequestHandler(ListToolsRequestSchema, () => TOOL_LIST);
+    server.setRequestHandler(ListToolsRequestSchema, () => listed);
     server.setRequestHandler(CallToolRequestSchema, (call) =>
       callTool(call.params.name, call.params.arguments, request),
     );

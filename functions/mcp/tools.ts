@@ -6,13 +6,14 @@
 import { ENDPOINTS } from '../endpoints.ts';
 import { queryParamNames, type Endpoint } from '../endpoint.ts';
 import { toJsonSchema } from '../openapi.ts';
+import { rateLimitPhrase } from '../../src/lib/public-facts.ts';
 
 export interface McpTool {
   name: string;
   endpoint: Endpoint;
   /** The query parameters the endpoint reads (what a tool call's arguments may set). */
   names: readonly string[];
-  /** The tool as tools/list lists it. */
+  /** The tool as tools/list lists it, but for the terms its description ends with (toolList adds them). */
   listed: {
     name: string;
     title: string;
@@ -31,9 +32,10 @@ export function toolName(path: string): string {
   return NAMED_TOOLS[path] ?? path.slice(path.lastIndexOf('/') + 1).replace(/-/g, '_');
 }
 
-/** What every tool shares: the terms, the limit, where the data comes from. */
-const TERMS =
-  'Free, no key; every call counts as one request in tagdex’s limit of 100 an hour per address, shared with its HTTP API.';
+/** What every tool shares: the terms and the configured limit. */
+function toolTerms(rateLimitPerHour: number): string {
+  return `Free, no key; every call counts as one request against tagdex’s limit (${rateLimitPhrase(rateLimitPerHour)}), shared with its HTTP API.`;
+}
 
 function toTool(endpoint: Endpoint): McpTool {
   const name = toolName(endpoint.path);
@@ -49,7 +51,7 @@ function toTool(endpoint: Endpoint): McpTool {
     listed: {
       name,
       title: endpoint.summary,
-      description: `${endpoint.summary}. ${endpoint.tool ?? endpoint.description} ${TERMS}`,
+      description: `${endpoint.summary}. ${endpoint.tool ?? endpoint.description}`,
       inputSchema: inputSchema as McpTool['listed']['inputSchema'],
       outputSchema: outputSchema as McpTool['listed']['outputSchema'],
       // Lookups that change nothing; those that can fail upstream (404/502) reach the outside world.
@@ -66,5 +68,8 @@ function toTool(endpoint: Endpoint): McpTool {
 /** Every tool, in the table's order. */
 export const TOOLS: readonly McpTool[] = ENDPOINTS.map(toTool);
 export const TOOLS_BY_NAME: ReadonlyMap<string, McpTool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
-/** The tools/list result, the same object for every request. */
-export const TOOL_LIST = { tools: TOOLS.map((tool) => tool.listed) };
+/** The tools/list result for the configured limit: made once per server, the same object for every request. */
+export function toolList(rateLimitPerHour: number) {
+  const terms = toolTerms(rateLimitPerHour);
+  return { tools: TOOLS.map((tool) => ({ ...tool.listed, description: `${tool.listed.description} ${terms}` })) };
+}

@@ -8,7 +8,8 @@ import SonicBoom from 'sonic-boom';
 import type { Config } from '../config.ts';
 import { createUpstreamClient, type UpstreamTuning } from '../upstream.ts';
 import { createPipeline } from '../pipeline.ts';
-import { emptyPreparedData, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
+import { emptyPreparedData, sharesInFlight, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
+import { restateRateLimit } from '../../src/lib/public-facts.ts';
 import { csvDownloadHeaders } from '../site-policy.ts';
 import { securityHeaders } from '../security-headers.ts';
 import {
@@ -69,6 +70,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
       overrides.client ??
       createUpstreamClient(config, pool ? { transport: pool.transport } : undefined, overrides.upstream),
     now,
+    shareInFlight: sharesInFlight('node'),
     ...overrides.service,
   });
   const log = overrides.accessLog
@@ -83,7 +85,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     rateLimit: config.RATE_LIMIT_PER_HOUR > 0 ? new MemoryRateLimitStore({ limit: config.RATE_LIMIT_PER_HOUR }) : null,
     cache,
     now,
-    sharesInFlight: true,
+    platform: 'node',
     joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
     etag: (body) => strongEtag(body),
     gzip: createAnswerGzip(),
@@ -96,6 +98,8 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     distDir: config.DIST_DIR,
     extraHeaders: (path) => csvDownloadHeaders(path, data.manifest),
     commonHeaders: securityHeaders({ apiBase: config.PUBLIC_API_BASE }),
+    // The pages state the limit this server is configured with, whatever the build was (src/lib/public-facts.ts).
+    restate: (text) => restateRateLimit(text, config.RATE_LIMIT_PER_HOUR),
   });
   const { server, drain } = createNodeServer({
     pipeline: createPipeline(runtime),

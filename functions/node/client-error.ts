@@ -4,8 +4,7 @@
  */
 import { maxHeaderSize } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CORS_HEADERS } from '../cors.ts';
-import { JSON_CONTENT_TYPE } from '../respond.ts';
+import { refusal } from '../respond.ts';
 
 /** The status and message for a parser error code; URL problems are bad parameters (422), as the spec says. */
 export function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {
@@ -46,19 +45,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     return;
   }
   const { status, reason, message } = clientErrorAnswer(error.code);
-  const body = Buffer.from(JSON.stringify({ ok: false, error: message }));
-  const headers: Record<string, string> = {
-    'Content-Type': JSON_CONTENT_TYPE,
-    'Content-Length': String(body.length),
-    ...CORS_HEADERS,
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    Connection: 'close',
-  };
-  const head = `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('')}\r\n`;
-  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  const { headers, body } = refusal(status, message);
+  headers.push('Content-Length', String(body.byteLength), 'Connection', 'close');
+  let head = `HTTP/1.1 ${status} ${reason}\r\n`;
+  for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  socket.end(Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), body]));
   // A client that never closes its side must not hold the socket open; the answer has been flushed by then.
   setTimeout(() => socket.destroy(), 5_000).unref();
 }

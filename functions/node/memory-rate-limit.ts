@@ -4,6 +4,7 @@
  */
 
 import type { RateLimitResult, RateLimitStore } from '../runtime.ts';
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 
 export type { RateLimitResult, RateLimitStore };
 
@@ -35,7 +36,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       throw new RangeError(`limit must be a whole number of at least 1, got ${options.limit}`);
     }
     this.limit = options.limit;
-    this.windowSeconds = options.windowSeconds ?? 3600;
+    this.windowSeconds = options.windowSeconds ?? RATE_LIMIT_WINDOW_SECONDS;
     this.maxKeys = options.maxKeys ?? 100_000;
   }
 

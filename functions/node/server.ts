@@ -9,8 +9,8 @@ import { isPipelinePath, type Pipeline } from '../pipeline.ts';
 import type { PlainAnswer } from '../runtime.ts';
 import type { StaticAnswer } from './static-files.ts';
 import { answerClientError } from './client-error.ts';
-import { JSON_CONTENT_TYPE } from '../respond.ts';
-import { CORS_HEADERS } from '../cors.ts';
+import { refusal } from '../respond.ts';
+import { describeError } from '../describe-error.ts';
 import { readBoundedBody } from '../request-body.ts';
 
 export interface NodeServerOptions {
@@ -36,16 +36,59 @@ const ORIGIN = 'http://tagdex.internal';
 const keepRunning = (work: Promise<unknown>) => void work.catch(() => {});
 
 export function createNodeServer(options: NodeServerOptions) {
-  const { pipeline } = options;
+  const handle = createHandler(options);
+  let draining = false;
+  // Timeouts are checked every second (Node's default is 30 s), so a slow sender is cut off close to the limit.
+  // The Host header is checked by the handler, which refuses its absence with the envelope (Node's own is bare).
+  const server: Server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, (req, res) => {
+    // While draining, a kept-alive connection is closed as soon as its response is out.
+    // (The response lets go of its socket before 'finish', so keep hold of it here.)
+    const socket = req.socket;
+    res.on('finish', () => {
+      if (draining) socket.destroySoon();
+    });
+    const handled = handle(req, res);
+    if (handled) handled.catch((error: unknown) => failed(res, error, options.errorLog));
+  });
+  // Requests the HTTP parser refuses (a 100 KB address, raw bytes in the query) still get the envelope and CORS;
+  // so does an expectation this server cannot meet (Node would send a bare 417).
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
+    write(res, expectationFailed(req.headers.expect), req.method === 'HEAD'),
+  );
+  server.keepAliveTimeout = 65_000;
+  // A request's headers must arrive within 10 s (slowloris); the whole request within 30 s.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = 30_000;
+  server.maxConnections = options.maxConnections;
 
-  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const target = req.url ?? '/';
+  /** Graceful stop: no new connections, idle ones closed, busy ones closed once their response is sent. */
+  function drain(): Promise<void> {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    return closed;
+  }
+
+  return { server, drain };
+}
+
+/** The request listener's work: the pipeline for API paths, the built site for everything else. */
+function createHandler(options: NodeServerOptions) {
+  const { pipeline } = options;
+  const clientKey = createClientKey(options);
+
+  return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
+    if (!req.headers.host && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
+      return write(res, missingHost(), method === 'HEAD');
+    }
+    const target = originForm(req.url ?? '/');
     // As written or once normalised: an address that names the API in either form gets an API answer.
     const queryAt = target.indexOf('?');
     const raw = queryAt < 0 ? target : target.slice(0, queryAt);
     const pathname = normalisedPath(raw);
-    if (!isPipelinePath(raw) && !isPipelinePath(pathname)) return handleStatic(req, res, pathname, method);
+    if (!isPipelinePath(raw) && !isPipelinePath(pathname)) return handleStatic(req, res, pathname, method, options);
     const answer = pipeline({
       method,
       target,
@@ -60,35 +103,39 @@ export function createNodeServer(options: NodeServerOptions) {
     // A cache hit comes back at once: written in the same tick, without a promise.
     if (!(answer instanceof Promise)) return write(res, answer, method === 'HEAD');
     return answer.then((ready) => write(res, ready, method === 'HEAD'));
-  }
+  };
+}
 
-  async function handleStatic(
-    req: IncomingMessage,
-    res: ServerResponse,
-    pathname: string,
-    method: string,
-  ): Promise<void> {
-    if (method !== 'GET' && method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Only GET and HEAD are supported.\n');
-      return;
-    }
-    const acceptEncoding = req.headers['accept-encoding'];
-    const answer = await options.serveStatic(pathname, {
-      ifNoneMatch: req.headers['if-none-match'],
-      acceptEncoding: typeof acceptEncoding === 'string' ? acceptEncoding : undefined,
-    });
-    if (!answer) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' });
-      res.end('Not found.\n');
-      return;
-    }
-    const headers = answer.body ? { ...answer.headers, 'Content-Length': String(answer.body.length) } : answer.headers;
-    res.writeHead(answer.status, headers);
-    res.end(method === 'HEAD' || !answer.body ? undefined : answer.body);
+async function handleStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  method: string,
+  options: NodeServerOptions,
+): Promise<void> {
+  if (method !== 'GET' && method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Only GET and HEAD are supported.\n');
+    return;
   }
+  const acceptEncoding = req.headers['accept-encoding'];
+  const answer = await options.serveStatic(pathname, {
+    ifNoneMatch: req.headers['if-none-match'],
+    acceptEncoding: typeof acceptEncoding === 'string' ? acceptEncoding : undefined,
+  });
+  if (!answer) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' });
+    res.end('Not found.\n');
+    return;
+  }
+  const headers = answer.body ? { ...answer.headers, 'Content-Length': String(answer.body.length) } : answer.headers;
+  res.writeHead(answer.status, headers);
+  res.end(method === 'HEAD' || !answer.body ? undefined : answer.body);
+}
 
-  function clientKey(req: IncomingMessage): string {
+/** The rate-limit key of a request: its address, or the one the trusted proxies forwarded. */
+function createClientKey(options: Pick<NodeServerOptions, 'trustProxy' | 'trustProxyHeader'>) {
+  return function clientKey(req: IncomingMessage): string {
     const socketAddress = req.socket.remoteAddress ?? 'unknown';
     // Only the header the proxy writes: a client could send the other one, and the proxy would pass it on.
     if (options.trustProxyHeader === 'forwarded') {
@@ -101,47 +148,45 @@ export function createNodeServer(options: NodeServerOptions) {
         options.trustProxy,
       ),
     );
-  }
+  };
+}
 
-  let draining = false;
-  // Timeouts are checked every second (Node's default is 30 s), so a slow sender is cut off close to the limit.
-  const server: Server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
-    // While draining, a kept-alive connection is closed as soon as its response is out.
-    // (The response lets go of its socket before 'finish', so keep hold of it here.)
-    const socket = req.socket;
-    res.on('finish', () => {
-      if (draining) socket.destroySoon();
-    });
-    const handled = handle(req, res);
-    if (handled) handled.catch((error: unknown) => failed(res, error));
+/** A handler failed after all (the pipeline catches its own): the envelope if nothing was sent yet. */
+function failed(res: ServerResponse, error: unknown, errorLog: (line: string) => void): void {
+  errorLog(describeError(error));
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  write(res, refusal(500, 'tagdex failed to answer this request; the failure has been logged.'), false);
+}
+
+/** HTTP/1.1 requires Host (RFC 9112 §3.2): refused as the parser's other refusals are, and the connection closed. */
+function missingHost(): PlainAnswer {
+  return refusal(400, 'The request has no Host header, which HTTP/1.1 requires; send one.', {
+    extra: ['Connection', 'close'],
   });
-  // Requests the HTTP parser refuses (a 100 KB address, raw bytes in the query) still get the envelope and CORS.
-  server.on('clientError', answerClientError);
-  server.keepAliveTimeout = 65_000;
-  // A request's headers must arrive within 10 s (slowloris); the whole request within 30 s.
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = 30_000;
-  server.maxConnections = options.maxConnections;
+}
 
-  function failed(res: ServerResponse, error: unknown): void {
-    options.errorLog(JSON.stringify({ time: new Date().toISOString(), level: 'error', message: String(error) }));
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.writeHead(500, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS });
-    res.end(JSON.stringify({ ok: false, error: 'tagdex failed to answer this request; the failure has been logged.' }));
-  }
+/** An `Expect` other than 100-continue (RFC 9110 §10.1.1). */
+function expectationFailed(expect: string | undefined): PlainAnswer {
+  const shown = JSON.stringify(String(expect ?? '').slice(0, 40));
+  return refusal(417, `This server meets no expectation but 100-continue; the request expected ${shown}.`, {
+    extra: ['Connection', 'close'],
+  });
+}
 
-  /** Graceful stop: no new connections, idle ones closed, busy ones closed once their response is sent. */
-  function drain(): Promise<void> {
-    draining = true;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    return closed;
-  }
-
-  return { server, drain };
+/**
+ * The origin form of a request target: an absolute-form target (`http://host/api/v1/video?url=…`, which a client
+ * sends to a proxy) is routed by its path and query, as RFC 9112 §3.2.2 says a server must accept. The rest of
+ * the target is kept as written, so raw query bytes reach the schemas as in origin form.
+ */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+  if (!authority) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /** Writes a pipeline answer as it is: its header list goes to the socket without being re-walked. */

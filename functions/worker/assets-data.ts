@@ -4,7 +4,7 @@
  * Worker's own static assets under `_prepared/` on first use and kept in the isolate by the shared reader. A
  * request parses one file, never a region.
  */
-import type { PreparedData } from '../runtime.ts';
+import { sharesInFlight, type PreparedData } from '../runtime.ts';
 import { createFileTable, createPreparedReader } from '../prepared-reader.ts';
 import { createPreparedSampleClient, preparedSampleDate } from '../../src/fake-upstream/prepared-sample-client.ts';
 import type { YouTubeClient } from '../../src/youtube/client.ts';
@@ -26,7 +26,9 @@ export async function loadAssetsPreparedData(assets: AssetFetcher): Promise<Prep
       `${PREPARED_PREFIX}${BUILD_FILES.manifest} is missing from the assets: run \`npm run build\` before deploying.`,
     );
   // Only finished reads are shared: a read belongs to the request that started it (functions/worker/index.ts).
-  return createPreparedReader(manifest, (relativePath) => fetchJson(assets, relativePath), { shareInFlight: false });
+  return createPreparedReader(manifest, (relativePath) => fetchJson(assets, relativePath), {
+    shareInFlight: sharesInFlight('workerd'),
+  });
 }
 
 /**
@@ -42,7 +44,7 @@ const SAMPLE_SHARDS_KEPT = 32;
 export function createAssetsSampleClient(assets: AssetFetcher, manifest: BuildManifest): YouTubeClient | null {
   if (preparedSampleDate(manifest) === null) return null;
   const read = createFileTable((relativePath) => fetchJson(assets, relativePath), {
-    shareInFlight: false,
+    shareInFlight: sharesInFlight('workerd'),
     maxEntries: SAMPLE_SHARDS_KEPT,
   });
   return createPreparedSampleClient(read);

@@ -5,12 +5,11 @@
  * Response. workerd cancels a request's I/O when that request ends, so nothing here lets one request wait on a
  * promise another request started: the isolate keeps only settled values.
  */
-import { loadConfig, ConfigError } from '../config.ts';
+import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { createUpstreamClient } from '../upstream.ts';
 import { createPipeline, isPipelinePath, type Pipeline } from '../pipeline.ts';
-import { CORS_HEADERS } from '../cors.ts';
-import { failureText, JSON_CONTENT_TYPE } from '../respond.ts';
-import type { PlainAnswer } from '../runtime.ts';
+import { refusal } from '../respond.ts';
+import { sharesInFlight, type PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
@@ -22,6 +21,7 @@ import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
 import { readBoundedBody, webStreamChunks } from '../request-body.ts';
 import { mcpAllowedHosts } from '../mcp/host-policy.ts';
+import { restateRateLimit } from '../../src/lib/public-facts.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
@@ -51,10 +51,9 @@ const SEARCHES_PER_CLIENT_PER_DAY = 5;
 /** Longest the client's retry waits (base × (1 + random), src/youtube/client.ts). */
 const MAX_RETRY_WAIT_MS = 400;
 
-/** Builds the pipeline with this request's own I/O (the manifest read); concurrent first requests each build one. */
-async function setUp(env: Env): Promise<Pipeline> {
-  startedAt ||= Date.now();
-  const config = loadConfig({
+/** The configuration from the Worker's variables, validated as the Node server validates its environment. */
+function configOf(env: Env): Config {
+  return loadConfig({
     YOUTUBE_API_KEY: env.YOUTUBE_API_KEY,
     YOUTUBE_API_BASE: env.YOUTUBE_API_BASE,
     RATE_LIMIT_PER_HOUR: env.RATE_LIMIT_PER_HOUR === undefined ? undefined : String(env.RATE_LIMIT_PER_HOUR),
@@ -62,6 +61,12 @@ async function setUp(env: Env): Promise<Pipeline> {
     MCP_ALLOWED_HOSTS: env.MCP_ALLOWED_HOSTS,
     PUBLIC_API_BASE: env.PUBLIC_API_BASE,
   });
+}
+
+/** Builds the pipeline with this request's own I/O (the manifest read); concurrent first requests each build one. */
+async function setUp(env: Env): Promise<Pipeline> {
+  startedAt ||= Date.now();
+  const config = configOf(env);
   const data = await loadAssetsPreparedData(env.ASSETS);
   if (data.source !== config.mode) {
     console.warn(
@@ -77,7 +82,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     mode: config.mode,
     youtube: createYouTubeService({
       client,
-      shareInFlight: false,
+      shareInFlight: sharesInFlight('workerd'),
       searchRations: createDurableObjectSearchRations(
         env.SEARCH_RATIONS,
         SEARCHES_PER_DAY,
@@ -91,7 +96,7 @@ async function setUp(env: Env): Promise<Pipeline> {
         : null,
     cache: createCacheApiResponseCache(caches.default),
     now: Date.now,
-    sharesInFlight: false,
+    platform: 'workerd',
     etag: webEtag,
     joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
     accessLog: (line) => console.log(line),
@@ -106,6 +111,7 @@ export default {
     const url = new URL(request.url);
     // `//host/…` is never redirected (a browser would read the Location as another host); `_prepared/` is ours.
     if (url.pathname.startsWith(PREPARED_PREFIX) || url.pathname.startsWith('//')) return notFoundPage(request, env);
+    if (STATED_PAGES.has(url.pathname)) return statedPage(request, env);
     if (!isPipelinePath(url.pathname)) return env.ASSETS.fetch(request);
 
     let ready = pipeline;
@@ -118,10 +124,7 @@ export default {
           error instanceof ConfigError
             ? `tagdex is misconfigured: ${error.message}`
             : 'tagdex failed to start; the failure has been logged. Try again later.';
-        return new Response(failureText(message), {
-          status: 500,
-          headers: { 'Content-Type': JSON_CONTENT_TYPE, ...CORS_HEADERS, 'Cache-Control': 'no-store' },
-        });
+        return toResponse(refusal(500, message), request.method === 'HEAD');
       }
     }
     const answer = await ready({
@@ -141,6 +144,32 @@ function toResponse(answer: PlainAnswer, head: boolean): Response {
   const headers = new Headers();
   for (let i = 0; i < answer.headers.length; i += 2) headers.append(answer.headers[i]!, answer.headers[i + 1]!);
   return new Response(head ? null : answer.body, { status: answer.status, headers });
+}
+
+/**
+ * The pages that state the hourly limit (wrangler.toml routes them here before the assets): the build stated the
+ * limit it was configured with, the Worker states its own (src/lib/public-facts.ts), so the two cannot disagree.
+ */
+const STATED_PAGES = new Set(['/', '/index.html', '/api/', '/api/index.html', '/llms.txt']);
+/** The configured limit, read once per isolate (a bad configuration leaves the build's statement as it is). */
+let statedLimit: number | null | undefined;
+
+async function statedPage(request: Request, env: Env): Promise<Response> {
+  const page = await env.ASSETS.fetch(request);
+  if (statedLimit === undefined) {
+    try {
+      statedLimit = configOf(env).RATE_LIMIT_PER_HOUR;
+    } catch {
+      statedLimit = null;
+    }
+  }
+  if (page.status !== 200 || statedLimit === null) return page;
+  const text = await page.text();
+  const restated = restateRateLimit(text, statedLimit);
+  const headers = new Headers(page.headers);
+  if (restated !== text) headers.delete('ETag');
+  headers.delete('Content-Length');
+  return new Response(request.method === 'HEAD' ? null : restated, { status: 200, headers });
 }
 
 /** The site's 404 page, for paths that exist only for the Worker's own reads. */

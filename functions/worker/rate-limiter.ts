@@ -5,10 +5,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { RateLimitResult, RateLimitStore } from '../runtime.ts';
 import { SqlSlidingLog } from './sql-sliding-log.ts';
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 
 export class RateLimiter extends DurableObject<Record<string, unknown>> {
   private readonly log: SqlSlidingLog;
-  private windowMs = 3_600_000;
+  private windowMs = RATE_LIMIT_WINDOW_SECONDS * 1000;
 
   constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
     super(ctx, env);
@@ -41,7 +42,7 @@ export class DurableObjectRateLimitStore implements RateLimitStore {
   constructor(
     private readonly namespace: DurableObjectNamespace<RateLimiter>,
     readonly limit: number,
-    windowSeconds = 3600,
+    windowSeconds = RATE_LIMIT_WINDOW_SECONDS,
   ) {
     if (!Number.isInteger(limit) || limit < 1)
       throw new RangeError(`limit must be a whole number of at least 1, got ${limit}`);

@@ -48,3 +48,8 @@ export function historyShard(key: string, shards = HISTORY_SHARDS): number {
 
 /** Where the build puts the Worker's prepared files inside dist/ (the same relative paths as in build/). */
 export const PREPARED_PREFIX = '/_prepared/';
+
+/** The hourly request limit's default (RATE_LIMIT_PER_HOUR; 0 turns the limit off). */
+export const DEFAULT_RATE_LIMIT_PER_HOUR = 100;
+/** The rate limit's rolling window: every store counts a client's requests over the last this many seconds. */
+export const RATE_LIMIT_WINDOW_SECONDS = 3600;

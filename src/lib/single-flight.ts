@@ -6,9 +6,9 @@
 export interface SingleFlightOptions {
   /**
    * false: every call runs its own work (workerd, where a request's I/O dies with the request, so no other
-   * request may wait on it). Default true.
+   * request may wait on it). No default: every group takes it from its runtime (functions/runtime.ts).
    */
-  share?: boolean;
+  share: boolean;
   /**
    * Longest a call that joined someone else's flight waits for it, in ms; past it the joiner is rejected with
    * `onDeadline()`. The caller that started the work waits for the work itself. Default: no deadline.
@@ -33,8 +33,8 @@ export interface SingleFlight {
 }
 
 /** Creates an empty SingleFlight group. Callers keep key spaces apart (e.g. `v:` and `c:` prefixes). */
-export function createSingleFlight(options: SingleFlightOptions = {}): SingleFlight {
-  const share = options.share ?? true;
+export function createSingleFlight(options: SingleFlightOptions): SingleFlight {
+  const { share } = options;
   const flights = new Map<string, Promise<unknown>>();
   let joined = 0;
   return {

@@ -3,11 +3,12 @@
  * its tools and the HTTP API, generated at build time from the endpoint table (functions/endpoints.ts).
  */
 import type { APIRoute } from 'astro';
-import { TOOLS } from '../../functions/mcp/tools.ts';
+import { TOOLS, toolList } from '../../functions/mcp/tools.ts';
 import { OPENAPI_PATH } from '../../functions/endpoints.ts';
 import { REGIONS, REGION_NAMES } from '../lib/regions.ts';
 import { apiUrl } from '../components/api-base.ts';
 import { EXAMPLE_QUESTIONS, MCP_PATH, mcpJson } from './_lib/assistant-guide.ts';
+import { RATE_LIMIT, RATE_LIMIT_PER_HOUR, REGION_COUNT } from './_lib/site-facts.ts';
 
 export const GET: APIRoute = () => {
   // Same origin: the build does not know its host, so the address is given relative to the site's.
@@ -16,8 +17,8 @@ export const GET: APIRoute = () => {
     '# tagdex',
     '',
     '> Free YouTube tag data with no key and no sign-up: the tags of a video, video and channel records, the tags',
-    '> trending and rising on YouTube’s most-popular charts in eight countries, a tag’s 90-day history, and a score',
-    '> for a proposed title against what trends in a country. 100 requests per hour per address.',
+    `> trending and rising on YouTube’s most-popular charts in ${REGION_COUNT} countries, a tag’s 90-day history, and a`,
+    `> score for a proposed title against what trends in a country. ${RATE_LIMIT.charAt(0).toUpperCase()}${RATE_LIMIT.slice(1)}.`,
     '',
     `Countries: ${REGIONS.map((region) => `${region} (${REGION_NAMES[region]})`).join(', ')}.`,
     'Trending data comes from daily snapshots of the charts; videos and channels are read live from the YouTube',
@@ -31,7 +32,7 @@ export const GET: APIRoute = () => {
     '',
     '### Tools',
     '',
-    ...TOOLS.map((tool) => `- ${tool.name}: ${tool.listed.description}`),
+    ...toolList(RATE_LIMIT_PER_HOUR).tools.map((tool) => `- ${tool.name}: ${tool.description}`),
     '',
     '### Example questions',
     '',

@@ -44,7 +44,9 @@ describe('the Worker bundle', () => {
     const toml = await readFile(join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
     expect(toml).toMatch(/new_sqlite_classes = \["RateLimiter"\]/);
     expect(toml).toMatch(/compatibility_date = "20\d\d-\d\d-\d\d"/);
-    expect(toml).toMatch(/run_worker_first = \["\/api\/v1\/\*", "\/healthz", "\/mcp", "\/_prepared\/\*", "\/\/\*"\]/);
+    expect(toml).toContain(
+      'run_worker_first = ["/api/v1/*", "/healthz", "/mcp", "/_prepared/*", "//*", "/", "/index.html", "/api/", "/api/index.html", "/llms.txt"]',
+    );
     expect(toml).not.toMatch(/YOUTUBE_API_KEY\s*=/);
   });
 });

@@ -16,7 +16,7 @@ describe('the licence', () => {
   it('package.json, its lock file, the OpenAPI document and the README name the same licence', async () => {
     const pkg = JSON.parse(await read('package.json')) as { license?: string };
     const lock = JSON.parse(await read('package-lock.json')) as { packages: Record<string, { license?: string }> };
-    const info = buildOpenApiDocument().info as { license: { name: string; identifier: string } };
+    const info = buildOpenApiDocument(100).info as { license: { name: string; identifier: string } };
     expect(pkg.license).toBe('MIT');
     expect(lock.packages['']?.license).toBe(pkg.license);
     expect(info.license).toEqual({ name: 'MIT', identifier: pkg.license });

@@ -66,6 +66,14 @@ describe('static files', () => {
     expect(await plain.text()).toBe(page);
   });
 
+  it('honours a weight of 0: a coding refused by q=0 is never sent (the reader the API uses too)', async () => {
+    const noBrotli = await raw('/trending/in/', 'br;q=0, gzip');
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
+    const neither = await raw('/trending/in/', 'br;q=0, gzip;q=0');
+    expect(neither.headers['content-encoding']).toBeUndefined();
+    expect(neither.bytes.toString('utf8')).toBe(page);
+  });
+
   it('compresses a file the build left without forms, and every repeat gets the same bytes and headers', async () => {
     const first = await raw('/trending/in/tags-7d.csv', 'br');
     const again = await raw('/trending/in/tags-7d.csv', 'br');

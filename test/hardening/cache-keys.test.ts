@@ -28,7 +28,9 @@ const get = (path: string) => agentGet(server.baseUrl, path, agent);
 
 describe('the cache key', () => {
   it('holds exactly the parameters the OpenAPI document declares for each endpoint', () => {
-    const document = buildOpenApiDocument() as { paths: Record<string, { get: { parameters?: { name: string }[] } }> };
+    const document = buildOpenApiDocument(100) as {
+      paths: Record<string, { get: { parameters?: { name: string }[] } }>;
+    };
     const declared = Object.fromEntries(
       Object.entries(document.paths).map(([path, item]) => [
         path,

@@ -13,7 +13,7 @@ function deferred<T>() {
 
 describe('createSingleFlight', () => {
   it('runs the work once for concurrent calls with the same key', async () => {
-    const group = createSingleFlight();
+    const group = createSingleFlight({ share: true });
     const gate = deferred<string>();
     let runs = 0;
     const work = () => {
@@ -29,14 +29,14 @@ describe('createSingleFlight', () => {
   });
 
   it('keeps different keys apart', async () => {
-    const group = createSingleFlight();
+    const group = createSingleFlight({ share: true });
     const [a, b] = await Promise.all([group.run('a', async () => 'A'), group.run('b', async () => 'B')]);
     expect([a, b]).toEqual(['A', 'B']);
     expect(group.joined).toBe(0);
   });
 
   it('shares a failure with the callers waiting on it but not with later calls', async () => {
-    const group = createSingleFlight();
+    const group = createSingleFlight({ share: true });
     const gate = deferred<string>();
     const first = group.run('k', () => gate.promise);
     const second = group.run('k', () => Promise.resolve('unused'));
@@ -47,7 +47,7 @@ describe('createSingleFlight', () => {
   });
 
   it('releases the key when the work throws synchronously', async () => {
-    const group = createSingleFlight();
+    const group = createSingleFlight({ share: true });
     await expect(
       group.run('k', () => {
         throw new Error('sync');
@@ -72,7 +72,11 @@ describe('createSingleFlight', () => {
   });
 
   it('a joiner waits no longer than its deadline; the caller that started the work waits for the work', async () => {
-    const group = createSingleFlight({ joinDeadlineMs: 20, onDeadline: () => new Error('gave up waiting') });
+    const group = createSingleFlight({
+      share: true,
+      joinDeadlineMs: 20,
+      onDeadline: () => new Error('gave up waiting'),
+    });
     const gate = deferred<string>();
     const first = group.run('k', () => gate.promise);
     const joined = group.run('k', () => Promise.resolve('unused'));

@@ -176,7 +176,7 @@ describe('apiExamples', () => {
     const { apiExamples } = await import('../../src/pages/_lib/api-examples.ts');
     const { SAMPLE_EXAMPLES } = await import('../../src/fake-upstream/sample-dataset.ts');
     const { buildOpenApiDocument } = await import('../../functions/openapi.ts');
-    const real = buildOpenApiDocument() as unknown as OpenApiDocument;
+    const real = buildOpenApiDocument(100) as unknown as OpenApiDocument;
     const sample = apiExamples(real, 'sample');
     const live = apiExamples(real, 'live');
     expect(Object.keys(sample).sort()).toEqual([
@@ -199,7 +199,7 @@ describe('apiExamples', () => {
 
   it('documents every parameter of the real document with a type', async () => {
     const { buildOpenApiDocument } = await import('../../functions/openapi.ts');
-    const real = buildOpenApiDocument() as unknown as OpenApiDocument;
+    const real = buildOpenApiDocument(100) as unknown as OpenApiDocument;
     for (const [path, item] of Object.entries(real.paths)) {
       const operation = item.get!;
       expect(fieldRows(real, dataSchema(real, operation)!).length, path).toBeGreaterThan(3);

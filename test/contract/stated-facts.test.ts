@@ -1,0 +1,128 @@
+/**
+ * What the served site and API say about themselves, on BOTH runtimes started with a limit other than the
+ * build's (RATE_LIMIT_PER_HOUR=37, the shared build says 100): every page, /llms.txt, the API document and the MCP
+ * tools state 37 and never 100 as the limit. And the requests Node's parser would refuse bare, or route to the
+ * site: a missing Host, an unmet Expect (the envelope and CORS), an absolute-form target (served by its path).
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
+import { httpGet } from '../helpers/http.ts';
+import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
+import { ENDPOINTS } from '../../functions/endpoints.ts';
+
+const site = inject('site');
+if (!site) throw new Error('the contract tests need the shared site build (test/global-setup.ts)');
+
+const LIMIT = 37;
+const STATED = `${LIMIT} requests per hour per address`;
+/** Any statement of another limit, in the forms src/lib/public-facts.ts writes or the old texts wrote. */
+const OTHER_LIMIT = /\b(?!37\b)\d+ requests per (?:rolling )?hour|\b(?!37;)\d+;w=3600|limit of \d+ an hour|\d+-an-hour/;
+
+/** One request written byte for byte to a socket; the whole answer once the server closes. */
+function rawRequest(baseUrl: string, head: string): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const at = text.indexOf('\r\n\r\n');
+      resolve({ status: Number(text.slice(9, 12)), head: text.slice(0, at).toLowerCase(), body: text.slice(at + 4) });
+    });
+    socket.write(head);
+  });
+}
+
+describe.each(RUNTIMES)('the %s runtime configured with RATE_LIMIT_PER_HOUR=37', (name) => {
+  let runtime: RuntimeUnderTest;
+
+  beforeAll(async () => {
+    runtime = await startRuntime(name, { dataset: fixtureDataset, site, rateLimitPerHour: LIMIT });
+  }, 90_000);
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  it.each(['/', '/api/', '/llms.txt', '/api/v1/openapi.json'])('%s states 37 and no other limit', async (path) => {
+    // fetch asks for and decodes br and gzip: the compressed forms state it too.
+    const answer = await fetch(runtime.baseUrl + path);
+    const body = await answer.text();
+    expect(answer.status).toBe(200);
+    expect(body).toContain(STATED);
+    expect(body).not.toMatch(OTHER_LIMIT);
+  });
+
+  it('the API page states the policy header an answer carries', async () => {
+    const page = await httpGet(`${runtime.baseUrl}/api/`);
+    const answer = await httpGet(`${runtime.baseUrl}/api/v1/categories?region=IN`, { from: '127.0.0.3' });
+    expect(answer.headers['ratelimit-policy']).toBe(`${LIMIT};w=3600`);
+    expect(page.body).toContain(`RateLimit-Policy: ${LIMIT};w=3600`);
+  });
+
+  it('every MCP tool in tools/list states 37, and the instructions name every tool', async () => {
+    const post = (body: unknown) =>
+      fetch(`${runtime.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json() as Promise<{ result: Record<string, unknown> }>);
+    const listed = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const tools = listed.result.tools as { name: string; description: string }[];
+    expect(tools).toHaveLength(ENDPOINTS.length);
+    for (const tool of tools) {
+      expect(tool.description).toContain(STATED);
+      expect(tool.description).not.toMatch(OTHER_LIMIT);
+    }
+    const started = await post({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    });
+    const instructions = started.result.instructions as string;
+    for (const tool of tools) expect(instructions).toContain(tool.name);
+  });
+
+  it('serves an absolute-form request target by its path (RFC 9112 §3.2.2)', async () => {
+    const { host } = new URL(runtime.baseUrl);
+    const target = `http://${host}/api/v1/video?url=${HINDI_VIDEO_ID}`;
+    const answer = await rawRequest(
+      runtime.baseUrl,
+      `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: true, data: { id: HINDI_VIDEO_ID } });
+  });
+
+  it.runIf(name === 'node')('refuses HTTP/1.1 without Host with the envelope and CORS', async () => {
+    const answer = await rawRequest(runtime.baseUrl, 'GET /api/v1/video?url=x HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(answer.head).toContain('access-control-allow-origin: *');
+    expect(answer.head).toContain('x-content-type-options: nosniff');
+    const envelope = JSON.parse(answer.body) as { ok: boolean; error: string };
+    expect(envelope.ok).toBe(false);
+    expect(envelope.error).toContain('Host');
+  });
+
+  it.runIf(name === 'node')('refuses an unmet Expect with the envelope and CORS', async () => {
+    const { host } = new URL(runtime.baseUrl);
+    const answer = await rawRequest(
+      runtime.baseUrl,
+      `GET /api/v1/video?url=x HTTP/1.1\r\nHost: ${host}\r\nExpect: 999-nope\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.status).toBe(417);
+    expect(answer.head).toContain('access-control-allow-origin: *');
+    const envelope = JSON.parse(answer.body) as { ok: boolean; error: string };
+    expect(envelope.ok).toBe(false);
+    expect(envelope.error).toContain('999-nope');
+  });
+
+  it('/healthz carries nosniff like every other JSON answer', async () => {
+    const answer = await httpGet(`${runtime.baseUrl}/healthz`);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * README.md tells the truth about the code: its endpoint table lists ENDPOINTS, its MCP tool table lists what
+ * tools/list answers, and its counts of endpoints and tools are the real ones.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../functions/endpoints.ts';
+import { toolList, TOOLS } from '../../functions/mcp/tools.ts';
+import { countInWords } from '../../src/lib/public-facts.ts';
+
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The rows of the Markdown table whose header row starts with `header`, as arrays of trimmed cells. */
+function tableAfter(text: string, header: string): string[][] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
+  if (start < 0) throw new Error(`README has no table headed "${header}"`);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+  }
+  return rows;
+}
+
+const unquote = (cell: string) => cell.replace(/^`|`$/g, '');
+
+describe('README.md', () => {
+  it('lists every endpoint of the table and no other', () => {
+    const paths = tableAfter(README, 'Endpoint').map((row) => unquote(row[0]!));
+    expect(paths.toSorted()).toEqual(ENDPOINTS.map((endpoint) => endpoint.path).toSorted());
+  });
+
+  it('lists the tools tools/list answers, each with its endpoint', () => {
+    const rows = tableAfter(README, 'Tool').map((row) => [unquote(row[0]!), unquote(row[1]!)]);
+    const listed = toolList(100).tools.map((tool) => tool.name);
+    expect(rows.map(([name]) => name)).toEqual(listed);
+    expect(rows).toEqual(TOOLS.map((tool) => [tool.name, tool.endpoint.path]));
+  });
+
+  it('counts the endpoints and tools truly', () => {
+    const count = countInWords(ENDPOINTS.length);
+    expect(README).toContain(`It is ${count} read-only JSON endpoints`);
+    expect(README).toContain(`the same\n${count} as tools`);
+    for (let wrong = 1; wrong <= 12; wrong++) {
+      if (wrong === ENDPOINTS.length) continue;
+      expect(README).not.toMatch(new RegExp(`\\b${countInWords(wrong)} (?:read-only )?(?:JSON )?endpoints`, 'i'));
+    }
+  });
+
+  it('the table check can fail: a table missing a row differs', () => {
+    const shortened = README.replace(/^\| `categories` \| `\/api\/v1\/categories` \|\n/m, '');
+    expect(tableAfter(shortened, 'Tool')).toHaveLength(TOOLS.length - 1);
+  });
+});
