@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { createNodeApp } from '../functions/node/app.ts';
 import { loadConfig } from '../functions/config.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
-import { createYouTubeService, type YouTubeServiceOptions } from '../src/youtube/service.ts';
+import type { YouTubeServiceOptions } from '../src/youtube/service.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/emulator.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';

@@ -128,7 +128,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
    * joins another's answer. Throws the 422.
    */
   function ask(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
-    const parsed = parseQuery(query, names, endpoint.query);
+    const parsed = parseQuery<unknown>(query, names, endpoint.query);
     return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
   }
 
@@ -345,7 +345,7 @@ export function createPipeline(runtime: Runtime): Pipeline {
     const question = method === 'GET' ? known.get(request.target) : undefined;
     if (question) return guarded(exchange, () => limited(exchange, () => lookUp(question, exchange)));
     const target = request.target.startsWith('/') ? request.target : `/${request.target}`;
-    return router.fetch({ method, url: ORIGIN + target } as Routed, exchange);
+    return router.fetch({ method, url: ORIGIN + target }, exchange);
   };
 }
 

@@ -141,7 +141,7 @@ export interface Runtime {
   /** The gzipped body of a stored answer, made once per answer (Node); absent where the platform compresses. */
   gzip?(answer: StoredAnswer): Uint8Array | null;
   /** One JSON line per API request; must not hold up the answer (buffered where the platform allows). */
-  accessLog(line: string): void;
+  accessLog: (line: string) => void;
   /** Failures a client saw as 5xx, for the operator; never shown to the client. */
   errorLog(line: string): void;
   /** When the process or isolate started (ms since the epoch), for /healthz. */

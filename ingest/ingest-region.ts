@@ -5,7 +5,7 @@
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
 import type { VideoResource } from '../src/youtube/wire-types.ts';
 import type { Region } from '../src/lib/regions.ts';
-import type { Snapshot, SnapshotCategory, SnapshotVideo } from '../src/schemas/snapshot.ts';
+import type { Snapshot, SnapshotVideo } from '../src/schemas/snapshot.ts';
 import { categoryRef, type CategoryRef } from '../src/lib/categories.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';

@@ -95,7 +95,7 @@ function shardFiles<T extends { id: string }>(
   shards: number,
   path: (shard: number) => string,
 ): [string, SampleShard<T>][] {
-  const byShard = Array.from({ length: shards }, () => ({}) as SampleShard<T>);
+  const byShard = Array.from({ length: shards }, (): SampleShard<T> => ({}));
   for (const item of items) byShard[sampleShard(item.id, shards)]![item.id] = item;
   return byShard.map((shard, number) => [path(number), shard]);
 }

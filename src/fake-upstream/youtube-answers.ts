@@ -80,10 +80,10 @@ export interface Indexed {
 
 /** A `fetch` over a dataset, and the reply before serialising (which the test emulator's faults reshape). */
 export interface YouTubeAnswers {
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** The reply to a request, with its resource (`videos`, …, or the unknown path) and where the key travelled. */
   reply(req: Request): { reply: Reply; resource: string; url: URL; keySource: 'header' | 'query' | null };
-  setDataset(d: UpstreamDataset): void;
+  setDataset: (d: UpstreamDataset) => void;
 }
 
 /**
@@ -118,11 +118,14 @@ export function createYouTubeAnswers(dataset: UpstreamDataset, opts: { validKeys
   }
   return {
     reply,
-    async fetch(input, init) {
-      const req = new Request(input, init);
-      if (req.signal.aborted) throw req.signal.reason;
-      const { reply: answer, url } = reply(req);
-      return toResponse(answer, url.searchParams.get('prettyPrint') !== 'false');
+    fetch(input, init) {
+      // Like fetch, every failure is a rejection (an executor's throw rejects), never a synchronous throw.
+      return new Promise<Response>((resolve) => {
+        const req = new Request(input, init);
+        if (req.signal.aborted) throw req.signal.reason;
+        const { reply: answer, url } = reply(req);
+        resolve(toResponse(answer, url.searchParams.get('prettyPrint') !== 'false'));
+      });
     },
     setDataset(d) {
       index = indexDataset(d);

@@ -94,7 +94,7 @@ export function buildTagSeries(
       const newestDate = dates[(series.points.at(-1) as [number, number, number])[0]] as string;
       const smallestWindow = daysBetween(newestDate, latest) + 1;
       const first = series.values[0];
-      if (first === undefined || first[0] > smallestWindow) series.fallback = newestSpelling.get(key) as string;
+      if (first === undefined || first[0] > smallestWindow) series.fallback = newestSpelling.get(key);
     }
   }
   return set;

@@ -67,7 +67,7 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function readJson(path: string): Promise<unknown | null> {
+async function readJson(path: string): Promise<unknown> {
   const text = await readFile(path, 'utf8').catch(() => null);
   return text === null ? null : (JSON.parse(text) as unknown);
 }
