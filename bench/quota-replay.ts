@@ -14,7 +14,7 @@ import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/em
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
-import { emptyPreparedData } from '../functions/runtime.ts';
+import { emptyPreparedData } from '../test/support/empty-prepared-data.ts';
 
 /** Live mode with no rate limit and no site: the server as production composes it, over the in-process emulator. */
 const BENCH_CONFIG = loadConfig({

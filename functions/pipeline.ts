@@ -201,8 +201,6 @@ export function createPipeline(runtime: Runtime): Pipeline {
       client: exchange.request.client,
       youtube: runtime.youtube,
       data: runtime.data,
-      mode: runtime.mode,
-      now: runtime.now,
       meter: exchange.meter,
     };
     try {
@@ -362,7 +360,7 @@ function newExchange(request: PipelineRequest): Exchange {
 }
 
 /** Does an Accept-Encoding header accept gzip (and not with q=0)? */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return !!acceptEncoding && /\bgzip\b/i.test(acceptEncoding) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/i.test(acceptEncoding);
 }
 

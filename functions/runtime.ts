@@ -12,10 +12,10 @@ import type { YouTubeService } from '../src/youtube/service.ts';
 
 export type { DataMode };
 
-export type MaybePromise<T> = T | Promise<T>;
+type MaybePromise<T> = T | Promise<T>;
 
 /** What `trending-tags` reads of one pre-computed window (the Worker's prepared files hold just this). */
-export type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
+type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
 
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
@@ -43,7 +43,7 @@ export interface RateLimitStore {
  * Which chart a question is about: a category's slug (see src/lib/categories.ts), or null/undefined for the
  * region's overall chart.
  */
-export type ChartCategory = string | null | undefined;
+type ChartCategory = string | null | undefined;
 
 /**
  * The build's pre-computed indexes, read per request. A runtime may hold them in memory (Node) or fetch one
@@ -61,18 +61,6 @@ export interface PreparedData {
   rising(region: Region, days: number, category?: ChartCategory): MaybePromise<RegionRising | null>;
   /** The tag-history shard holding `key` for the chart, or null when the build wrote none. One small file. */
   historyShard(region: Region, key: string, category?: ChartCategory): MaybePromise<HistoryShard | null>;
-}
-
-/** A build with no snapshots: every region answers with nothing measured yet (tests, benchmarks). */
-export function emptyPreparedData(source: DataMode = 'live'): PreparedData {
-  return {
-    source,
-    manifest: { built_at: new Date(0).toISOString(), source, regions: {} as BuildManifest['regions'] },
-    trendingWindow: () => null,
-    titleBenchmark: () => null,
-    rising: () => null,
-    historyShard: () => null,
-  };
 }
 
 /**

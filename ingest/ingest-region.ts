@@ -17,7 +17,7 @@ export const MAX_PAGES = 10;
 export const CATEGORY_MAX_PAGES = 4;
 
 /** The upstream's reason when a region has no chart for a category: not a failure, and never retried. */
-export const NO_CHART_REASON = 'videoChartNotFound';
+const NO_CHART_REASON = 'videoChartNotFound';
 
 /** Pages read so far, mutated in place so a failure can still report how far it got. */
 export interface RegionProgress {

@@ -27,7 +27,7 @@ const IDS_PER_CALL = 50;
  * The sample client of `date` with every category chart asked for once: the sample upstream writes a category
  * chart (and so finds its videos by id) only after it was asked for, as the ingest does every day.
  */
-export async function sampleClientWithCharts(date: string, dataset: UpstreamDataset): Promise<YouTubeClient> {
+async function sampleClientWithCharts(date: string, dataset: UpstreamDataset): Promise<YouTubeClient> {
   const client = createSampleClient(date);
   for (const [regionCode, charts] of Object.entries(dataset.categoryCharts ?? {})) {
     for (const videoCategoryId of Object.keys(charts))

@@ -8,7 +8,7 @@ import SonicBoom from 'sonic-boom';
 import type { Config } from '../config.ts';
 import { createUpstreamClient, type UpstreamTuning } from '../upstream.ts';
 import { createPipeline } from '../pipeline.ts';
-import { emptyPreparedData, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
+import type { Clock, PreparedData, Runtime } from '../runtime.ts';
 import { csvDownloadHeaders } from '../site-policy.ts';
 import { securityHeaders } from '../security-headers.ts';
 import {
@@ -131,5 +131,3 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     },
   };
 }
-
-export { emptyPreparedData };

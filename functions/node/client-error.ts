@@ -8,7 +8,7 @@ import { CORS_HEADERS } from '../cors.ts';
 import { JSON_CONTENT_TYPE } from '../respond.ts';
 
 /** The status and message for a parser error code; URL problems are bad parameters (422), as the spec says. */
-export function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {
+function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return {

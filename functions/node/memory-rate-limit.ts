@@ -5,7 +5,7 @@
 
 import type { RateLimitResult, RateLimitStore } from '../runtime.ts';
 
-export type { RateLimitResult, RateLimitStore };
+export type { RateLimitResult };
 
 export interface MemoryStoreOptions {
   limit: number;

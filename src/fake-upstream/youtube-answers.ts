@@ -70,7 +70,7 @@ const OAUTH_ONLY = new Set(['myRating', 'mine', 'managedByMe', 'mySubscribers'])
 
 export type Reply = { status: number; json: unknown } | { status: number; html: string };
 
-export interface Indexed {
+interface Indexed {
   videos: Map<string, VideoResource>;
   channels: Map<string, ChannelResource>;
   handles: Map<string, ChannelResource>;
@@ -133,7 +133,7 @@ export function createYouTubeAnswers(dataset: UpstreamDataset, opts: { validKeys
   };
 }
 
-export function indexDataset(data: UpstreamDataset): Indexed {
+function indexDataset(data: UpstreamDataset): Indexed {
   const videos = new Map(data.videos.map((v) => [v.id, v]));
   const channels = new Map(data.channels.map((c) => [c.id, c]));
   const handles = new Map<string, ChannelResource>();
@@ -162,7 +162,7 @@ export function foldHandle(handle: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Routing and the three resources
 
-export function route(
+function route(
   method: string,
   resource: string,
   q: URLSearchParams,
@@ -506,7 +506,7 @@ export function errorReply(e: GoogleError | { status: number; html: string }): R
   return 'html' in e ? e : { status: e.status, json: e.body };
 }
 
-export function notFoundPage(): Reply {
+function notFoundPage(): Reply {
   return {
     status: 404,
     html:

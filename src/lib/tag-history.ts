@@ -7,21 +7,14 @@ import type { HistoryShard, TagSeries } from '../schemas/build-output.ts';
 import type { TagHistoryPoint } from '../schemas/tag-history.ts';
 import { addDays } from './iso-date.ts';
 import { aggregateTrendingTags, TagNormalizer, type IndexSnapshot, type SpellingRuns } from './trending-index.ts';
-import {
-  CATEGORY_HISTORY_SHARDS,
-  hashKey,
-  historyShard,
-  historyShardCount,
-  HISTORY_SHARDS,
-  MAX_WINDOW_DAYS,
-} from './limits.ts';
+import { hashKey, historyShard, historyShardCount, HISTORY_SHARDS, MAX_WINDOW_DAYS } from './limits.ts';
 
 /** The longest history window: every day the build reads. */
 export const HISTORY_MAX_DAYS = MAX_WINDOW_DAYS;
-export { CATEGORY_HISTORY_SHARDS, hashKey, historyShard, historyShardCount, HISTORY_SHARDS };
+export { hashKey, historyShard, historyShardCount, HISTORY_SHARDS };
 
 /** Hashtag keys keep their `#`: a key starting with `#` is looked up among hashtags, any other among tags. */
-export function isHashtagKey(key: string): boolean {
+function isHashtagKey(key: string): boolean {
   return key.startsWith('#');
 }
 

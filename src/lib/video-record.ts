@@ -20,7 +20,7 @@ import { VIDEO_ID } from './video-ref.ts';
 export type VideoRecord = VideoData;
 
 /** Canonical watch address of a video. */
-export function videoUrl(id: string): string {
+function videoUrl(id: string): string {
   return `https://www.youtube.com/watch?v=${id}`;
 }
 

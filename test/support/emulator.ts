@@ -34,7 +34,7 @@ export type Fault =
   | { kind: 'reset' };
 
 /** One request as the emulator saw it. The API key is never recorded, only where it travelled. */
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   /** `videos`, `channels`, `search`, or the unknown path asked for. */
   resource: string;
