@@ -80,8 +80,6 @@ async function setUp() {
   });
 }
 
-let pipeline: Awaited<ReturnType<typeof setUp>>;
-
 /** The request for `path`: a GET of the API, or (EDGE_CPU_VIA=mcp) the same question as a tools/call to /mcp. */
 function requestFor(path: string): PipelineRequest {
   const plain: PipelineRequest = {
@@ -134,7 +132,7 @@ await readFile(join(dist, '_prepared/manifest.json')).catch(() => null);
 
 // The first request of an isolate sets the isolate up, as the Worker does.
 const setUpStarted = process.cpuUsage();
-pipeline = await setUp();
+const pipeline = await setUp();
 const setUpUsed = process.cpuUsage(setUpStarted);
 const firstMs = (setUpUsed.user + setUpUsed.system) / 1000 + (await cpuMs(target));
 const warm: number[] = [];

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './bench-site.ts';
 
-export const WORKER_CPU_LIMIT_MS = 10;
+const WORKER_CPU_LIMIT_MS = 10;
 
 type Figures = { firstMs: number; warmMedianMs: number; coldDataMs: number };
 export type EdgeCpuReport = Record<'sample' | 'live', Record<string, Figures>>;

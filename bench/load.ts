@@ -6,6 +6,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { get, type Agent } from 'node:http';
 import { loadavg } from 'node:os';
+import { promisify } from 'node:util';
 import autocannon, { type RawRequest } from 'autocannon';
 import { cpuMillis } from './children.ts';
 
@@ -65,9 +66,7 @@ async function runWrk(opts: LoadOptions, path: string): Promise<LoadResult> {
   const cpuBefore = opts.serverPid === undefined ? 0 : cpuMillis(opts.serverPid);
   const headers = Object.entries(opts.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, '--latency', ...headers, opts.baseUrl + path];
-  const output = await new Promise<string>((resolve, reject) =>
-    execFile('wrk', args, { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
-  );
+  const { stdout: output } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
   const requests = Number(/(\d+) requests in ([\d.]+)(m?s)/.exec(output)?.[1] ?? Number.NaN);
   const reqPerSec = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
   const bytesRead = readSize(/requests in [\d.]+m?s, ([\d.]+)([KMG]?B) read/.exec(output));

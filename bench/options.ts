@@ -21,7 +21,7 @@ export interface BenchOptions {
   quick: boolean;
 }
 
-export const SECTIONS = ['start', 'edge', 'api', 'build', 'quota', 'limiter', 'soak'] as const;
+const SECTIONS = ['start', 'edge', 'api', 'build', 'quota', 'limiter', 'soak'] as const;
 
 const USAGE = `Options (environment variable in brackets):
   --quick              short runs: 3 s × 1 repeat, soak 0.5 min (a smoke check, not a result)

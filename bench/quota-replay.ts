@@ -9,12 +9,12 @@ import { performance } from 'node:perf_hooks';
 import { createNodeApp } from '../functions/node/app.ts';
 import { loadConfig } from '../functions/config.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
-import { createYouTubeService, type YouTubeServiceOptions } from '../src/youtube/service.ts';
+import type { YouTubeServiceOptions } from '../src/youtube/service.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/emulator.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
-import { emptyPreparedData } from '../functions/runtime.ts';
+import { emptyPreparedData } from '../test/support/empty-prepared-data.ts';
 
 /** Live mode with no rate limit and no site: the server as production composes it, over the in-process emulator. */
 const BENCH_CONFIG = loadConfig({

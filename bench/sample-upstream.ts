@@ -23,7 +23,7 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 /** One fresh process's figures, in milliseconds of CPU. */
 async function child(): Promise<Record<Step, number>> {
   const out = {} as Record<Step, number>;
-  const step = async (name: Step, work: () => Promise<unknown> | unknown) => {
+  const step = async (name: Step, work: () => unknown) => {
     const start = process.cpuUsage();
     await work();
     out[name] = cpuMs(start);

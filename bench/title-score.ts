@@ -16,7 +16,7 @@ import { ensureSampleData } from '../ingest/run-ingest.ts';
 import { snapshotRoot } from '../ingest/snapshot-store.ts';
 import { titleScoreEndpoint } from '../functions/api/title-score.ts';
 import { queryParamNames } from '../functions/endpoint.ts';
-import { parseSearch } from '../functions/query.ts';
+import { parseQuery, readQuery } from '../functions/query.ts';
 import { okText } from '../functions/respond.ts';
 import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import type { PreparedData } from '../functions/runtime.ts';
@@ -119,7 +119,7 @@ export async function runTitleScoreBench(opts: {
       for (const c of cases)
         okText(
           await titleScoreEndpoint.answer(
-            parseSearch(c.params.toString(), TITLE_SCORE_PARAMS, titleScoreEndpoint.query),
+            parseQuery(readQuery(c.params.toString()), TITLE_SCORE_PARAMS, titleScoreEndpoint.query),
             deps as never,
           ),
         );

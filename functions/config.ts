@@ -6,7 +6,7 @@ import { DEFAULT_RATE_LIMIT_PER_HOUR } from '../src/lib/limits.ts';
 const DEFAULT_API_BASE = 'https://www.googleapis.com/youtube/v3';
 
 /** The forwarding headers a trusted proxy may write; exactly one is read (TRUST_PROXY_HEADER). */
-export const TRUST_PROXY_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
+const TRUST_PROXY_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
 export type TrustProxyHeader = (typeof TRUST_PROXY_HEADERS)[number];
 
 const wholeNumber = (name: string, min: number, max: number) =>

@@ -13,7 +13,7 @@ import { risingTagsEndpoint } from './api/rising-tags.ts';
 import { tagHistoryEndpoint } from './api/tag-history.ts';
 import { categoriesEndpoint } from './api/categories.ts';
 
-export const ENDPOINTS: readonly Endpoint<any>[] = [
+export const ENDPOINTS: readonly Endpoint[] = [
   tagsEndpoint,
   videoEndpoint,
   channelEndpoint,

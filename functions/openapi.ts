@@ -116,7 +116,7 @@ function queryParameters(query: Endpoint['query'], example: Record<string, strin
   };
   return Object.entries(json.properties ?? {}).map(([name, schema]) => {
     const { description, ...rest } = schema;
-    const meta = z.globalRegistry.get(shape[name] as z.ZodType) as Record<string, unknown> | undefined;
+    const meta = z.globalRegistry.get(shape[name] as z.ZodType);
     const fieldSchema = meta?.default === undefined ? rest : { ...rest, default: meta.default };
     return {
       name,

@@ -266,8 +266,6 @@ function createAnswers(runtime: Runtime) {
       client: exchange.request.client,
       youtube: runtime.youtube,
       data: runtime.data,
-      mode: runtime.mode,
-      now: runtime.now,
       meter: exchange.meter,
     };
     try {

@@ -15,7 +15,7 @@ import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import type { PreparedData } from './runtime.ts';
 
 /** Reads one prepared file by its path relative to the build (BUILD_FILES); null when the build wrote none. */
-export type PreparedFileSource = (relativePath: string) => Promise<unknown | null>;
+export type PreparedFileSource = (relativePath: string) => Promise<unknown>;
 
 /** Parsed files kept at once: a window of 500 tags is tens of KB, so this bounds memory to a few MB. */
 const MAX_ENTRIES = 256;
@@ -61,8 +61,8 @@ export function createFileTable(
   const share = options.shareInFlight ?? true;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   // Finished reads, oldest first (Map order is insertion order), and, where sharing is allowed, reads under way.
-  const settled = new Map<string, unknown | null>();
-  const pending = new Map<string, Promise<unknown | null>>();
+  const settled = new Map<string, unknown>();
+  const pending = new Map<string, Promise<unknown>>();
 
   return function read<T>(path: string): T | null | Promise<T | null> {
     if (settled.has(path)) return settled.get(path) as T | null;

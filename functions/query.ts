@@ -30,11 +30,6 @@ export function parseQuery<T>(query: RawQuery, names: readonly string[], schema:
   throw new ApiError(422, result.error.issues[0]?.message ?? 'The query parameters are not valid.');
 }
 
-/** `parseQuery` over a URL's raw query string (`url.search`): tests and callers outside the pipeline. */
-export function parseSearch<T>(search: string, names: readonly string[], schema: ZodType<T>): T {
-  return parseQuery(readQuery(search), names, schema);
-}
-
 /** A URL's raw query string (`url.search`, with or without its `?`) as a RawQuery, decoded by `decodeQuery`. */
 export function readQuery(search: string): RawQuery {
   const query: Record<string, string | string[]> = {};

@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** The text of a 200's envelope, `{"ok": true, "data": …}`. */
 export function okText(data: unknown): string {

@@ -12,7 +12,7 @@ import type { YouTubeService } from '../src/youtube/service.ts';
 
 export type { DataMode };
 
-export type MaybePromise<T> = T | Promise<T>;
+type MaybePromise<T> = T | Promise<T>;
 
 /** The platforms an adapter runs on. */
 type Platform = 'node' | 'workerd';
@@ -28,7 +28,7 @@ export function sharesInFlight(platform: Platform): boolean {
 }
 
 /** What `trending-tags` reads of one pre-computed window (the Worker's prepared files hold just this). */
-export type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
+type TrendingWindow = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
 
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
@@ -56,7 +56,7 @@ export interface RateLimitStore {
  * Which chart a question is about: a category's slug (see src/lib/categories.ts), or null/undefined for the
  * region's overall chart.
  */
-export type ChartCategory = string | null | undefined;
+type ChartCategory = string | null | undefined;
 
 /**
  * The build's pre-computed indexes, read per request. A runtime may hold them in memory (Node) or fetch one
@@ -74,18 +74,6 @@ export interface PreparedData {
   rising(region: Region, days: number, category?: ChartCategory): MaybePromise<RegionRising | null>;
   /** The tag-history shard holding `key` for the chart, or null when the build wrote none. One small file. */
   historyShard(region: Region, key: string, category?: ChartCategory): MaybePromise<HistoryShard | null>;
-}
-
-/** A build with no snapshots: every region answers with nothing measured yet (tests, benchmarks). */
-export function emptyPreparedData(source: DataMode = 'live'): PreparedData {
-  return {
-    source,
-    manifest: { built_at: new Date(0).toISOString(), source, regions: {} as BuildManifest['regions'] },
-    trendingWindow: () => null,
-    titleBenchmark: () => null,
-    rising: () => null,
-    historyShard: () => null,
-  };
 }
 
 /**
@@ -150,7 +138,7 @@ export interface Runtime {
   /** The gzipped body of a stored answer, made once per answer (Node); absent where the platform compresses. */
   gzip?(answer: StoredAnswer): Uint8Array | null;
   /** One JSON line per API request; must not hold up the answer (buffered where the platform allows). */
-  accessLog(line: string): void;
+  accessLog: (line: string) => void;
   /** Failures a client saw as 5xx, for the operator; never shown to the client. */
   errorLog(line: string): void;
   /** When the process or isolate started (ms since the epoch), for /healthz. */

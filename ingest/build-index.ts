@@ -121,7 +121,7 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
   const writeLimit = pLimit(16);
 
   for (const region of REGIONS) {
-    let mark = performance.now();
+    const mark = performance.now();
     const { snapshots, skipped } = await readRecentSnapshots(region);
     const newest = snapshots[0] ?? null;
     const readMs = performance.now() - mark;

@@ -5,7 +5,7 @@
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
 import type { VideoResource } from '../src/youtube/wire-types.ts';
 import type { Region } from '../src/lib/regions.ts';
-import type { Snapshot, SnapshotCategory, SnapshotVideo } from '../src/schemas/snapshot.ts';
+import type { Snapshot, SnapshotVideo } from '../src/schemas/snapshot.ts';
 import { categoryRef, type CategoryRef } from '../src/lib/categories.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
@@ -17,7 +17,7 @@ export const MAX_PAGES = 10;
 export const CATEGORY_MAX_PAGES = 4;
 
 /** The upstream's reason when a region has no chart for a category: not a failure, and never retried. */
-export const NO_CHART_REASON = 'videoChartNotFound';
+const NO_CHART_REASON = 'videoChartNotFound';
 
 /** Pages read so far, mutated in place so a failure can still report how far it got. */
 export interface RegionProgress {

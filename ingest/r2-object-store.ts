@@ -77,7 +77,7 @@ export function createWranglerR2Store(opts: WranglerR2Options): ObjectStore {
 }
 
 /** A wrangler call that failed, with wrangler's own error line (colours removed) as the message. */
-export class WranglerError extends Error {
+class WranglerError extends Error {
   override name = 'WranglerError';
   constructor(action: string, objectPath: string, cause: unknown) {
     const output = `${(cause as { stderr?: string }).stderr ?? ''}\n${(cause as { stdout?: string }).stdout ?? ''}`;

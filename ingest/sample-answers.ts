@@ -27,7 +27,7 @@ const IDS_PER_CALL = 50;
  * The sample client of `date` with every category chart asked for once: the sample upstream writes a category
  * chart (and so finds its videos by id) only after it was asked for, as the ingest does every day.
  */
-export async function sampleClientWithCharts(date: string, dataset: UpstreamDataset): Promise<YouTubeClient> {
+async function sampleClientWithCharts(date: string, dataset: UpstreamDataset): Promise<YouTubeClient> {
   const client = createSampleClient(date);
   for (const [regionCode, charts] of Object.entries(dataset.categoryCharts ?? {})) {
     for (const videoCategoryId of Object.keys(charts))
@@ -95,7 +95,7 @@ function shardFiles<T extends { id: string }>(
   shards: number,
   path: (shard: number) => string,
 ): [string, SampleShard<T>][] {
-  const byShard = Array.from({ length: shards }, () => ({}) as SampleShard<T>);
+  const byShard = Array.from({ length: shards }, (): SampleShard<T> => ({}));
   for (const item of items) byShard[sampleShard(item.id, shards)]![item.id] = item;
   return byShard.map((shard, number) => [path(number), shard]);
 }

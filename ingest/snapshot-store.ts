@@ -59,7 +59,7 @@ async function syncFolder(dir: string, fs: StoreFs): Promise<void> {
 }
 
 /** A snapshot file read back: the snapshot, or why it cannot be used. */
-export type SnapshotRead = { ok: true; snapshot: Snapshot } | { ok: false; reason: string };
+type SnapshotRead = { ok: true; snapshot: Snapshot } | { ok: false; reason: string };
 
 /** Dated snapshot files of every region under one root. */
 export interface SnapshotStore {

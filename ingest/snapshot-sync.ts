@@ -29,7 +29,7 @@ export function bundleKey(date: string): string {
 }
 
 /** Objects transferred at once by default: each wrangler call is a process of its own (about a second). */
-export const DEFAULT_SYNC_CONCURRENCY = 4;
+const DEFAULT_SYNC_CONCURRENCY = 4;
 
 export interface SyncOptions {
   remote: ObjectStore;

@@ -175,7 +175,8 @@ function toQuery(args: Record<string, unknown>): RawQuery {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue;
-    query[name] = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    // Arguments arrive as JSON: a number or a boolean reads as its JSON text, like an object or an array.
+    query[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   return query;
 }

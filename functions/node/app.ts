@@ -8,7 +8,7 @@ import SonicBoom from 'sonic-boom';
 import type { Config } from '../config.ts';
 import { createUpstreamClient, type UpstreamTuning } from '../upstream.ts';
 import { createPipeline } from '../pipeline.ts';
-import { emptyPreparedData, sharesInFlight, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
+import { sharesInFlight, type Clock, type PreparedData, type Runtime } from '../runtime.ts';
 import { restateRateLimit } from '../../src/lib/public-facts.ts';
 import { csvDownloadHeaders } from '../site-policy.ts';
 import { securityHeaders } from '../security-headers.ts';
@@ -135,5 +135,3 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     },
   };
 }
-
-export { emptyPreparedData };

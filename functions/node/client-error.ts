@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { refusal } from '../respond.ts';
 
 /** The status and message for a parser error code; URL problems are bad parameters (422), as the spec says. */
-export function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {
+function clientErrorAnswer(code: string | undefined): { status: number; reason: string; message: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return {

@@ -6,7 +6,7 @@
 import type { RateLimitResult, RateLimitStore } from '../runtime.ts';
 import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 
-export type { RateLimitResult, RateLimitStore };
+export type { RateLimitResult };
 
 export interface MemoryStoreOptions {
   limit: number;

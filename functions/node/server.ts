@@ -31,7 +31,7 @@ export interface NodeServerOptions {
 }
 
 /** How long a request's headers may take to arrive. */
-export const HEADERS_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 const ORIGIN = 'http://tagdex.internal';
 const keepRunning = (work: Promise<unknown>) => void work.catch(() => {});
 

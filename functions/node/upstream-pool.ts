@@ -8,8 +8,8 @@ import type { Dispatcher, Pool as PoolType } from 'undici';
 import PoolModule from 'undici/lib/dispatcher/pool.js';
 import requestModule from 'undici/lib/api/api-request.js';
 
-const Pool = PoolModule as unknown as typeof PoolType;
-const request = requestModule as unknown as (
+const Pool = PoolModule as typeof PoolType;
+const request = requestModule as (
   this: PoolType,
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;

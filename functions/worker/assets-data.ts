@@ -51,10 +51,11 @@ export function createAssetsSampleClient(assets: AssetFetcher, manifest: BuildMa
 }
 
 /** The file's JSON (the build checked it), or null when the assets have no such file. */
-async function fetchJson(assets: AssetFetcher, relativePath: string): Promise<unknown | null> {
+async function fetchJson(assets: AssetFetcher, relativePath: string): Promise<unknown> {
   const path = PREPARED_PREFIX + relativePath;
   const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`The asset ${path} answered ${response.status}.`);
-  return (await response.json()) as unknown;
+  const json: unknown = await response.json();
+  return json;
 }

@@ -12,8 +12,8 @@ import { refusal } from '../respond.ts';
 import { sharesInFlight, type PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
-import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
-import { createDurableObjectSearchRations, type SearchRation } from './search-rations.ts';
+import { DurableObjectRateLimitStore } from './rate-limiter.ts';
+import { createDurableObjectSearchRations } from './search-rations.ts';
 import { createCacheApiResponseCache } from './cache-api.ts';
 import { createAssetsSampleClient, loadAssetsPreparedData } from './assets-data.ts';
 import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
@@ -25,21 +25,6 @@ import { restateRateLimit } from '../../src/lib/public-facts.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
-
-export interface Env {
-  ASSETS: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  SEARCH_RATIONS: DurableObjectNamespace<SearchRation>;
-  /** A secret (`wrangler secret put YOUTUBE_API_KEY`); without it the Worker runs on sample data. */
-  YOUTUBE_API_KEY?: string;
-  YOUTUBE_API_BASE?: string;
-  RATE_LIMIT_PER_HOUR?: string;
-  UPSTREAM_TIMEOUT_MS?: string;
-  /** Hosts /mcp accepts besides localhost (comma-separated; wrangler.toml: *.workers.dev). */
-  MCP_ALLOWED_HOSTS?: string;
-  /** Where the API is published; its host is accepted by /mcp too. */
-  PUBLIC_API_BASE?: string;
-}
 
 /** The isolate's pipeline, once a request has finished setting it up: a settled value, never a promise. */
 let pipeline: Pipeline | undefined;

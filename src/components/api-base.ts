@@ -25,7 +25,7 @@ export function normaliseApiBase(value: string | undefined): string {
 }
 
 /** The API origin (and path prefix, if any) this build calls; '' means the page's own origin. */
-export const API_BASE = normaliseApiBase(import.meta.env.PUBLIC_API_BASE);
+const API_BASE = normaliseApiBase(import.meta.env.PUBLIC_API_BASE);
 
 /** An API path such as `/api/v1/tags?url=…` as the URL this build calls. */
 export function apiUrl(pathAndQuery: string): string {

@@ -37,7 +37,7 @@ interface ErrorSpec {
 }
 
 /** Builds a body in Google's shape; the one `errors[]` entry repeats the message, as upstream does. */
-export function googleError(spec: ErrorSpec): GoogleError {
+function googleError(spec: ErrorSpec): GoogleError {
   const item: ErrorItem = { message: spec.message, domain: spec.domain, reason: spec.reason };
   if (spec.location !== undefined) item.location = spec.location;
   if (spec.locationType !== undefined) item.locationType = spec.locationType;

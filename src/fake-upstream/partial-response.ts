@@ -46,7 +46,7 @@ export function parseFieldSelection(input: string): FieldSelection | null {
       } else {
         const existing = node.get(name);
         if (existing === true) return true; // already selected whole
-        const child: FieldSelection = existing ?? new Map();
+        const child: FieldSelection = existing ?? new Map<string, FieldSelection | true>();
         node.set(name, child);
         node = child;
       }

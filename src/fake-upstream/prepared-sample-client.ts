@@ -59,10 +59,11 @@ export function preparedSampleDate(manifest: BuildManifest): string | null {
 }
 
 /**
- * Reads one prepared file by its path (SAMPLE_FILES): its JSON, or null when there is none. Caching is the
+ * Reads one prepared file by its path (SAMPLE_FILES): its JSON, or null when there is none, or a promise of either
+ * (`unknown` already holds null and promises). Caching is the
  * runtime's (on workerd, only finished reads may be shared between requests).
  */
-export type SampleFileReader = (relativePath: string) => unknown | null | Promise<unknown | null>;
+export type SampleFileReader = (relativePath: string) => unknown;
 
 /** The sample's `search.list` answers five results, like the client asks (`maxResults=5`). */
 const SEARCH_RESULTS = 5;
@@ -140,14 +141,18 @@ export function createPreparedSampleClient(read: SampleFileReader): YouTubeClien
       const items = found.map(([channelId, title]) => ({ id: { channelId }, snippet: { channelId, title } }));
       return { kind: 'youtube#searchListResponse', items } as SearchListResponse;
     },
-    async listMostPopular() {
-      throw new Error(
-        'The prepared sample answers hold no charts: the ingest reads them from the in-process sample upstream.',
+    listMostPopular() {
+      return Promise.reject(
+        new Error(
+          'The prepared sample answers hold no charts: the ingest reads them from the in-process sample upstream.',
+        ),
       );
     },
-    async listVideoCategories() {
-      throw new Error(
-        'The prepared sample answers hold no category lists: the ingest reads them from the in-process sample upstream.',
+    listVideoCategories() {
+      return Promise.reject(
+        new Error(
+          'The prepared sample answers hold no category lists: the ingest reads them from the in-process sample upstream.',
+        ),
       );
     },
   };

@@ -530,7 +530,7 @@ function makeVideoBase(plan: Plan, pin: Pin = {}): VideoBase {
   if (tags) snippet.tags = tags;
   snippet.categoryId = genre.categoryId;
   snippet.liveBroadcastContent = broadcast;
-  if (audio !== '' && rng.chance(0.25)) snippet.defaultLanguage = audio.split('-')[0] as string;
+  if (audio !== '' && rng.chance(0.25)) snippet.defaultLanguage = audio.split('-')[0];
   snippet.localized = { title, description };
   if (audio !== '') snippet.defaultAudioLanguage = audio;
 
@@ -795,7 +795,7 @@ export interface SampleDay {
   /** Charts, category lists, channels and the evergreen videos; every charted video through `findVideo`. */
   readonly dataset: UpstreamDataset;
   /** Puts one category chart into `dataset.categoryCharts`; false when the category has no chart in the region. */
-  addCategoryChart(region: Region, categoryId: string): boolean;
+  readonly addCategoryChart: (region: Region, categoryId: string) => boolean;
 }
 
 /** The sample of one date (`YYYY-MM-DD`), written as it is read. Same date, same data. */

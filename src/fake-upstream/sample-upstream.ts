@@ -8,7 +8,7 @@ import { createSampleDay, type SampleDay } from './sample-dataset.ts';
 
 /** A `fetch` for the YouTube client, plus the date whose charts it serves. */
 export interface SampleUpstream {
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   readonly date: string;
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** Two independent 32-bit hashes of a string (cyrb53's two lanes), for seeds and identifiers. */
-export function hashPair(input: string, seed = 0): [number, number] {
+function hashPair(input: string, seed = 0): [number, number] {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < input.length; i++) {
@@ -18,12 +18,12 @@ export function hashPair(input: string, seed = 0): [number, number] {
 }
 
 /** A 32-bit hash of a string. */
-export function hashString(input: string): number {
+function hashString(input: string): number {
   return hashPair(input)[0];
 }
 
 /** A seeded generator of floats in [0, 1): mulberry32. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

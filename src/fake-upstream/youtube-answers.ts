@@ -70,7 +70,7 @@ const OAUTH_ONLY = new Set(['myRating', 'mine', 'managedByMe', 'mySubscribers'])
 
 export type Reply = { status: number; json: unknown } | { status: number; html: string };
 
-export interface Indexed {
+interface Indexed {
   videos: Map<string, VideoResource>;
   channels: Map<string, ChannelResource>;
   handles: Map<string, ChannelResource>;
@@ -80,10 +80,10 @@ export interface Indexed {
 
 /** A `fetch` over a dataset, and the reply before serialising (which the test emulator's faults reshape). */
 export interface YouTubeAnswers {
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** The reply to a request, with its resource (`videos`, …, or the unknown path) and where the key travelled. */
   reply(req: Request): { reply: Reply; resource: string; url: URL; keySource: 'header' | 'query' | null };
-  setDataset(d: UpstreamDataset): void;
+  setDataset: (d: UpstreamDataset) => void;
 }
 
 /**
@@ -118,11 +118,14 @@ export function createYouTubeAnswers(dataset: UpstreamDataset, opts: { validKeys
   }
   return {
     reply,
-    async fetch(input, init) {
-      const req = new Request(input, init);
-      if (req.signal.aborted) throw req.signal.reason;
-      const { reply: answer, url } = reply(req);
-      return toResponse(answer, url.searchParams.get('prettyPrint') !== 'false');
+    fetch(input, init) {
+      // Like fetch, every failure is a rejection (an executor's throw rejects), never a synchronous throw.
+      return new Promise<Response>((resolve) => {
+        const req = new Request(input, init);
+        if (req.signal.aborted) throw req.signal.reason;
+        const { reply: answer, url } = reply(req);
+        resolve(toResponse(answer, url.searchParams.get('prettyPrint') !== 'false'));
+      });
     },
     setDataset(d) {
       index = indexDataset(d);
@@ -130,7 +133,7 @@ export function createYouTubeAnswers(dataset: UpstreamDataset, opts: { validKeys
   };
 }
 
-export function indexDataset(data: UpstreamDataset): Indexed {
+function indexDataset(data: UpstreamDataset): Indexed {
   const videos = new Map(data.videos.map((v) => [v.id, v]));
   const channels = new Map(data.channels.map((c) => [c.id, c]));
   const handles = new Map<string, ChannelResource>();
@@ -159,7 +162,7 @@ export function foldHandle(handle: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Routing and the three resources
 
-export function route(
+function route(
   method: string,
   resource: string,
   q: URLSearchParams,
@@ -503,7 +506,7 @@ export function errorReply(e: GoogleError | { status: number; html: string }): R
   return 'html' in e ? e : { status: e.status, json: e.body };
 }
 
-export function notFoundPage(): Reply {
+function notFoundPage(): Reply {
   return {
     status: 404,
     html:

@@ -48,7 +48,7 @@ export const CATEGORY_ID = /^[0-9]{1,4}$/;
  * The slug of a category: the fixed one for a known id, otherwise made from its English name (ASCII letters
  * and digits kept, everything else a single hyphen; "cat-<id>" when nothing is left or only digits are).
  */
-export function categorySlug(id: string, name: string): string {
+function categorySlug(id: string, name: string): string {
   const known = BY_ID.get(id);
   if (known) return known.slug;
   const made = name

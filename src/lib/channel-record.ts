@@ -27,7 +27,7 @@ const CHANNEL_ID_SHAPE = /^[A-Za-z0-9_-]+$/;
  * Throws `MalformedUpstreamError` when the snippet or statistics part, or a needed field, is missing or wrong.
  */
 export function toChannelRecord(item: ChannelResource): ChannelRecord {
-  const channel = readObject(item as unknown, { subject: 'a channel list', field: 'channel entry' });
+  const channel = readObject(item, { subject: 'a channel list', field: 'channel entry' });
   const at = (field: string) => ({ subject: 'a channel', field });
   const id = readString(channel.id, at('id'));
   if (!CHANNEL_ID_SHAPE.test(id)) {

@@ -8,10 +8,10 @@ import type { TagEntry } from '../schemas/trending-tags.ts';
 import type { RisingEntry } from '../schemas/rising-tags.ts';
 
 /** The header row, in column order. */
-export const CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'] as const;
+const CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'] as const;
 
 /** The header row of a rising table; `new` is written `true` or `false`, as in the API. */
-export const RISING_CSV_COLUMNS = [
+const RISING_CSV_COLUMNS = [
   'rank',
   'value',
   'trending_videos',
@@ -23,9 +23,6 @@ export const RISING_CSV_COLUMNS = [
 
 /** Spreadsheet programs read UTF-8 without a byte-order mark as a legacy code page and garble Hindi or Urdu. */
 export const CSV_BOM = '\uFEFF';
-
-/** RFC 4180 ends records with CRLF; Excel, LibreOffice and csv-parse all read it. */
-export const CSV_RECORD_DELIMITER = '\r\n';
 
 /**
  * First characters that make a spreadsheet treat a cell as a formula (or that some programs strip before
@@ -87,6 +84,7 @@ function writeCsv(columns: readonly string[], records: Array<Array<string | numb
     stringify(records, {
       header: true,
       columns: [...columns],
+      // CRLF: RFC 4180 ends records with it; Excel, LibreOffice and csv-parse all read it.
       record_delimiter: 'windows',
       // With a custom record delimiter csv-stringify stops quoting a lone LF or CR unless told to.
       quote_record_delimiter: true,

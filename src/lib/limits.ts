@@ -24,7 +24,7 @@ export const HISTORY_SHARDS = 64;
  * mostly fewer), and a region has up to 15 of them, so 8 shards keep each about the size of a region's shard
  * while the build writes (and an edge deployment uploads) 56 fewer files per category.
  */
-export const CATEGORY_HISTORY_SHARDS = 8;
+const CATEGORY_HISTORY_SHARDS = 8;
 
 /** The shard count of a chart: the region's overall chart, or a category's (`category` = its slug). */
 export function historyShardCount(category: string | null | undefined): number {

@@ -20,7 +20,7 @@ export const RISING_WINDOWS: readonly number[] = Array.from({ length: RISING_MAX
 /** Windows whose complete rising lists the build publishes as CSV tables. */
 export const RISING_TABLE_WINDOWS = [1, 7, 30] as const;
 /** A key needs at least this many trending videos in the current window to count as rising. */
-export const RISING_MIN_VIDEOS = 2;
+const RISING_MIN_VIDEOS = 2;
 
 /** Rising order: change, then trending_videos, then total_views, all descending, then value in code-point order. */
 export function compareRisingEntries(a: RisingEntry, b: RisingEntry): number {
@@ -37,7 +37,7 @@ export function compareRisingEntries(a: RisingEntry, b: RisingEntry): number {
  * complete tag list with `c − p > 0` and `c ≥ 2`, where `c` is its trending videos there and `p` its count in
  * `previous` (by key; absent is 0). The caller decides whether a previous window without snapshots compares.
  */
-export function risingEntries(current: readonly TagEntry[], previous: ReadonlyMap<string, number>): RisingEntry[] {
+function risingEntries(current: readonly TagEntry[], previous: ReadonlyMap<string, number>): RisingEntry[] {
   const rising: RisingEntry[] = [];
   for (const entry of current) {
     // An index value is a normalised spelling, so its key is just its lower case (tagKey without the NFKC cost).

@@ -7,21 +7,14 @@ import type { HistoryShard, TagSeries } from '../schemas/build-output.ts';
 import type { TagHistoryPoint } from '../schemas/tag-history.ts';
 import { addDays } from './iso-date.ts';
 import { aggregateTrendingTags, TagNormalizer, type IndexSnapshot, type SpellingRuns } from './trending-index.ts';
-import {
-  CATEGORY_HISTORY_SHARDS,
-  hashKey,
-  historyShard,
-  historyShardCount,
-  HISTORY_SHARDS,
-  MAX_WINDOW_DAYS,
-} from './limits.ts';
+import { hashKey, historyShard, historyShardCount, HISTORY_SHARDS, MAX_WINDOW_DAYS } from './limits.ts';
 
 /** The longest history window: every day the build reads. */
 export const HISTORY_MAX_DAYS = MAX_WINDOW_DAYS;
-export { CATEGORY_HISTORY_SHARDS, hashKey, historyShard, historyShardCount, HISTORY_SHARDS };
+export { hashKey, historyShard, historyShardCount, HISTORY_SHARDS };
 
 /** Hashtag keys keep their `#`: a key starting with `#` is looked up among hashtags, any other among tags. */
-export function isHashtagKey(key: string): boolean {
+function isHashtagKey(key: string): boolean {
   return key.startsWith('#');
 }
 
@@ -94,7 +87,7 @@ export function buildTagSeries(
       const newestDate = dates[(series.points.at(-1) as [number, number, number])[0]] as string;
       const smallestWindow = daysBetween(newestDate, latest) + 1;
       const first = series.values[0];
-      if (first === undefined || first[0] > smallestWindow) series.fallback = newestSpelling.get(key) as string;
+      if (first === undefined || first[0] > smallestWindow) series.fallback = newestSpelling.get(key);
     }
   }
   return set;

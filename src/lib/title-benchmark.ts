@@ -22,7 +22,7 @@ import {
 export const SUGGESTED_TAGS_MAX = 10;
 
 /** One factor's histogram over the trending titles. */
-export interface FactorHistogram {
+interface FactorHistogram {
   /** Bucket (band, `yes`/`no`, script name, `none`) → trending titles in it. Empty buckets are absent. */
   counts: Record<string, number>;
   /**

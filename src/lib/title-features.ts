@@ -183,7 +183,7 @@ export function matchKeywords(
 export const KEYWORD_KEY = /^[\p{L}\p{M}\p{N}]+(?: [\p{L}\p{M}\p{N}]+)?$/u;
 
 /** Title words shorter than this do not pull in suggested tags (`of`, `का`, `hd` relate to everything). */
-export const RELATED_WORD_MIN_CODE_POINTS = 3;
+const RELATED_WORD_MIN_CODE_POINTS = 3;
 
 const HAS_LETTER = /\p{L}/u;
 

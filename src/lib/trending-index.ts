@@ -9,7 +9,7 @@ import { normalizeTagSpelling, tagKey } from './tag-key.ts';
 import { addDays } from './iso-date.ts';
 import { MAX_WINDOW_DAYS, TABLE_WINDOWS, TOP_ENTRIES } from './limits.ts';
 
-export { MAX_WINDOW_DAYS, TABLE_WINDOWS, TOP_ENTRIES };
+export { MAX_WINDOW_DAYS, TABLE_WINDOWS };
 
 /** The part of a snapshot video the index reads. */
 export type IndexVideo = Pick<SnapshotVideo, 'id' | 'view_count' | 'tags' | 'hashtags'>;
@@ -56,7 +56,7 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /** Index order: trending_videos descending, then total_views descending, then value in code-point order. */
-export function compareTagEntries(a: TagEntry, b: TagEntry): number {
+function compareTagEntries(a: TagEntry, b: TagEntry): number {
   return b.trending_videos - a.trending_videos || b.total_views - a.total_views || compareCodePoints(a.value, b.value);
 }
 
@@ -201,7 +201,7 @@ class WindowTally {
 }
 
 /** The window of a region that has no snapshots yet. */
-export function emptyWindow(days: number): WindowIndex {
+function emptyWindow(days: number): WindowIndex {
   return {
     window_days: days,
     videos_measured: 0,

@@ -1,7 +1,7 @@
 /** A bounded in-memory cache with a time to live per entry and least-recently-used eviction. Pure: the clock is injected. */
 
 /** A cache lookup's answer: wrapped so that a cached `null` (a remembered "not found") is told apart from a miss. */
-export interface CacheHit<V> {
+interface CacheHit<V> {
   value: V;
 }
 

@@ -20,7 +20,7 @@ import { VIDEO_ID } from './video-ref.ts';
 export type VideoRecord = VideoData;
 
 /** Canonical watch address of a video. */
-export function videoUrl(id: string): string {
+function videoUrl(id: string): string {
   return `https://www.youtube.com/watch?v=${id}`;
 }
 
@@ -37,7 +37,7 @@ export function channelUrl(id: string): string {
  * record cannot do without, is missing or has the wrong shape.
  */
 export function toVideoRecord(item: VideoResource): VideoRecord {
-  const video = readObject(item as unknown, { subject: 'a video list', field: 'video entry' });
+  const video = readObject(item, { subject: 'a video list', field: 'video entry' });
   const at = (field: string) => ({ subject: 'a video', field });
   const id = readString(video.id, at('id'));
   if (!VIDEO_ID.test(id)) throw new MalformedUpstreamError('the video platform returned a video with a malformed id');

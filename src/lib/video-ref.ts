@@ -11,7 +11,7 @@ export type YouTubeUrlResult =
   { ok: true; url: URL; host: YouTubeHostKind; segments: string[] } | { ok: false; reason: string };
 
 /** `main`: youtube.com and its www./m./music. hosts; `short`: youtu.be; `nocookie`: youtube-nocookie.com. */
-export type YouTubeHostKind = 'main' | 'short' | 'nocookie';
+type YouTubeHostKind = 'main' | 'short' | 'nocookie';
 
 /** A video id: exactly 11 characters of the URL-safe base64 alphabet. */
 export const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseRegion, REGIONS } from '../lib/regions.ts';
 import { hasStrayBytes, strayBytesAsPercent } from '../lib/stray-bytes.ts';
 
-export const REGION_RULE = `one of ${REGIONS.join(', ')} (any case)`;
+const REGION_RULE = `one of ${REGIONS.join(', ')} (any case)`;
 
 /**
  * Shows a bad value in a message, shortened so a 100 KB parameter does not come back as a 100 KB error. Bytes

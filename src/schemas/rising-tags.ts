@@ -6,8 +6,8 @@ import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
 import { RISING_MAX_DAYS } from '../lib/limits.ts';
 
-export const RISING_DAYS_DEFAULT = 7;
-export const RISING_DAYS_MAX = RISING_MAX_DAYS;
+const RISING_DAYS_DEFAULT = 7;
+const RISING_DAYS_MAX = RISING_MAX_DAYS;
 
 /** `?region=&days=&limit=`: region required (any case), days 1–45 (default 7), limit 1–500 (default 50). */
 export const RisingTagsQuery = z.object({

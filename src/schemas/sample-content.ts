@@ -9,7 +9,7 @@ import { z } from 'zod';
  * Template words that are not slots: `{year}`, `{date}`, `{handle}`, `{ep}` (an episode), `{n}` (a part),
  * `{round}`, `{g}` (a goal count), `{e}` (an emoji or nothing) and, in channel descriptions, `{title}`.
  */
-export const TEMPLATE_SPECIALS = ['year', 'date', 'handle', 'ep', 'n', 'round', 'g', 'e', 'title'] as const;
+const TEMPLATE_SPECIALS = ['year', 'date', 'handle', 'ep', 'n', 'round', 'g', 'e', 'title'] as const;
 /** A slot in a template: `{name}`, `{name2}` (a second, different value) or `{nameTag}` (as a hashtag body). */
 export const TEMPLATE_SLOT = /\{([a-zA-Z]+?)(\d?)(Tag)?\}/g;
 

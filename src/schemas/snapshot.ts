@@ -26,19 +26,19 @@ export const SnapshotVideo = z.object({
 export type SnapshotVideo = z.infer<typeof SnapshotVideo>;
 
 /** One chart read for the snapshot: the most-popular chart, optionally narrowed to a category. */
-export const SnapshotChart = z.object({
+const SnapshotChart = z.object({
   chart: z.literal('mostPopular'),
   video_category_id: z.string().nullable(),
   pages: count,
   videos: count,
 });
-export type SnapshotChart = z.infer<typeof SnapshotChart>;
+type SnapshotChart = z.infer<typeof SnapshotChart>;
 
 /**
  * One category chart of the day. `ok`: read whole, its videos listed; `no_chart`: the upstream answered
  * `videoChartNotFound` (the region has no chart for it today); `failed`: any other failure (nothing kept).
  */
-export const SnapshotCategory = z.object({
+const SnapshotCategory = z.object({
   /** YouTube's `videoCategoryId`. */
   id: z.string().regex(/^[0-9]{1,4}$/),
   /** Stable slug (src/lib/categories.ts). */
@@ -51,7 +51,7 @@ export const SnapshotCategory = z.object({
   /** The chart's distinct video ids in chart order, each found in `videos` or `category_videos`; [] unless ok. */
   video_ids: z.array(z.string()),
 });
-export type SnapshotCategory = z.infer<typeof SnapshotCategory>;
+type SnapshotCategory = z.infer<typeof SnapshotCategory>;
 
 export const Snapshot = z
   .object({

@@ -6,10 +6,10 @@ import { CategoryData, categoryParameter } from './categories.ts';
 import { normalizeTagSpelling, tagKey } from '../lib/tag-key.ts';
 import { MAX_WINDOW_DAYS as HISTORY_MAX_DAYS } from '../lib/limits.ts';
 
-export const HISTORY_DAYS_MAX = HISTORY_MAX_DAYS;
-export const HISTORY_DAYS_DEFAULT = HISTORY_MAX_DAYS;
+const HISTORY_DAYS_MAX = HISTORY_MAX_DAYS;
+const HISTORY_DAYS_DEFAULT = HISTORY_MAX_DAYS;
 /** The longest `tag`, in code points after normalising (NFKC, trimmed, whitespace runs collapsed). */
-export const TAG_MAX_CODE_POINTS = 100;
+const TAG_MAX_CODE_POINTS = 100;
 
 const TAG_RULE =
   `The parameter "tag" is required: a tag of 1 to ${TAG_MAX_CODE_POINTS} characters (after trimming), ` +

@@ -88,7 +88,7 @@ function factorSchema<Id extends (typeof FACTOR_IDS)[number]>(id: Id) {
 }
 
 /** One factor of the score; the shape of `value` depends on `id`. */
-export const TitleFactor = z.discriminatedUnion('id', [
+const TitleFactor = z.discriminatedUnion('id', [
   factorSchema('length'),
   factorSchema('words'),
   factorSchema('has_digit'),

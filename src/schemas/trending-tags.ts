@@ -5,8 +5,8 @@ import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
 import { MAX_WINDOW_DAYS, TOP_ENTRIES } from '../lib/limits.ts';
 
-export const DAYS_DEFAULT = 7;
-export const DAYS_MAX = MAX_WINDOW_DAYS;
+const DAYS_DEFAULT = 7;
+const DAYS_MAX = MAX_WINDOW_DAYS;
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = TOP_ENTRIES;
 

@@ -23,7 +23,6 @@ import type {
 } from './wire-types.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './errors.ts';
-export type { UpstreamResource } from './quota.ts';
 
 /** Counts upstream HTTP attempts (retries included) and the quota units they cost. Mutated in place. */
 export interface UpstreamMeter {
@@ -47,7 +46,7 @@ export interface UpstreamCallInfo {
 }
 
 /** An answer as a transport gives it: the status, then the body on demand. */
-export interface UpstreamAnswer {
+interface UpstreamAnswer {
   status: number;
   /**
    * The whole body; rejects with {@link BodyTooLarge} (and lets go of the rest) once it passes `limit` bytes.
@@ -318,7 +317,7 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
 }
 
 /** A transport over a `fetch`: redirects left unfollowed, the body read chunk by chunk up to the cap. */
-export function fetchTransport(fetchImpl: typeof fetch): UpstreamTransport {
+function fetchTransport(fetchImpl: typeof fetch): UpstreamTransport {
   return async (url, { headers, signal }) => {
     // redirect 'manual': a redirect must not carry the key header to another host.
     const res = await fetchImpl(url.toString(), { method: 'GET', headers, signal, redirect: 'manual' });

@@ -62,7 +62,7 @@ export function createDailyBudget(limit: number, now: () => number): DailyBudget
 }
 
 /** A DailyBudget per client key: each client may use `limit` a Pacific day, whatever the others used. */
-export interface PerClientDailyBudget {
+interface PerClientDailyBudget {
   /** Whether `client` has some of today's budget left (nothing is used). */
   allows(client: string): boolean;
   /** Uses one unit of `client`'s budget for today. */
@@ -74,7 +74,7 @@ export interface PerClientDailyBudget {
  * Creates a PerClientDailyBudget over the injected clock. Only clients that used some budget today are
  * remembered, and all are forgotten at midnight Pacific, so the memory is bounded by what the day's uses are.
  */
-export function createPerClientDailyBudget(limit: number, now: () => number): PerClientDailyBudget {
+function createPerClientDailyBudget(limit: number, now: () => number): PerClientDailyBudget {
   if (!Number.isInteger(limit) || limit < 0)
     throw new RangeError(`Expected limit to be a non-negative integer, got ${limit}`);
   let day = '';

@@ -21,7 +21,7 @@ export interface YouTubeService {
 }
 
 /** Counters for the access log and /healthz. */
-export interface YouTubeServiceStats {
+interface YouTubeServiceStats {
   /** Lookups answered from the cache (videos, channels and name → id mappings each count). */
   hits: number;
   /** Lookups that had to go upstream or join a lookup already going upstream. */

@@ -3,7 +3,7 @@
  * optional here: counts are strings, `tags` and `likeCount` can be absent, thumbnail keys are open-ended.
  */
 
-export interface Thumbnail {
+interface Thumbnail {
   url: string;
   width?: number;
   height?: number;
@@ -53,7 +53,7 @@ export interface VideoResource {
   statistics?: VideoStatistics;
 }
 
-export interface ChannelSnippet {
+interface ChannelSnippet {
   title: string;
   description: string;
   customUrl?: string;
@@ -64,18 +64,18 @@ export interface ChannelSnippet {
   country?: string;
 }
 
-export interface ChannelStatistics {
+interface ChannelStatistics {
   viewCount?: string;
   subscriberCount?: string;
   hiddenSubscriberCount?: boolean;
   videoCount?: string;
 }
 
-export interface ChannelContentDetails {
+interface ChannelContentDetails {
   relatedPlaylists: { likes?: string; uploads: string };
 }
 
-export interface ChannelBrandingSettings {
+interface ChannelBrandingSettings {
   channel?: {
     title?: string;
     description?: string;
@@ -112,7 +112,7 @@ export interface SearchResult {
 }
 
 /** One entry of `videoCategories.list` (part=snippet). */
-export interface VideoCategoryResource {
+interface VideoCategoryResource {
   kind: 'youtube#videoCategory';
   etag: string;
   /** The `videoCategoryId`, e.g. "10". */
@@ -126,12 +126,12 @@ export interface VideoCategoryResource {
   };
 }
 
-export interface PageInfo {
+interface PageInfo {
   totalResults: number;
   resultsPerPage: number;
 }
 
-export interface ListResponse<T> {
+interface ListResponse<T> {
   kind: string;
   etag: string;
   nextPageToken?: string;

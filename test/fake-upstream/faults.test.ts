@@ -25,22 +25,10 @@ async function normalBody(url = VIDEO_URL): Promise<string> {
 }
 
 describe('error faults answer with Google’s real bodies', () => {
-  it.each([
-    [{ kind: 'status', status: 500 } as Fault, 500, 'backendError', 'Backend Error', 'INTERNAL'],
-    [
-      { kind: 'status', status: 503 } as Fault,
-      503,
-      'backendError',
-      'The service is currently unavailable.',
-      'UNAVAILABLE',
-    ],
-    [
-      { kind: 'keyInvalid' } as Fault,
-      400,
-      'keyInvalid',
-      'API key not valid. Please pass a valid API key.',
-      'INVALID_ARGUMENT',
-    ],
+  it.each<[Fault, number, string, string, string]>([
+    [{ kind: 'status', status: 500 }, 500, 'backendError', 'Backend Error', 'INTERNAL'],
+    [{ kind: 'status', status: 503 }, 503, 'backendError', 'The service is currently unavailable.', 'UNAVAILABLE'],
+    [{ kind: 'keyInvalid' }, 400, 'keyInvalid', 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT'],
   ])('%o → %i %s', async (fault, status, reason, message, statusName) => {
     const res = await get(withFault(fault));
     expect(res.status).toBe(status);

@@ -19,7 +19,7 @@ import { videoEndpoint } from '../../functions/api/video.ts';
 import { tagsEndpoint } from '../../functions/api/tags.ts';
 import { channelEndpoint } from '../../functions/api/channel.ts';
 import { queryParamNames, type Endpoint } from '../../functions/endpoint.ts';
-import { parseSearch } from '../../functions/query.ts';
+import { parseQuery, readQuery } from '../../functions/query.ts';
 import { failureText, okText } from '../../functions/respond.ts';
 import { describeFailure } from '../../functions/describe-failure.ts';
 import type { ApiDeps } from '../../functions/deps.ts';
@@ -67,7 +67,7 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function readJson(path: string): Promise<unknown | null> {
+async function readJson(path: string): Promise<unknown> {
   const text = await readFile(path, 'utf8').catch(() => null);
   return text === null ? null : (JSON.parse(text) as unknown);
 }
@@ -80,10 +80,14 @@ function serviceOver(client: YouTubeClient): YouTubeService {
 /** The body and counted upstream use of an endpoint's answer to `?url=…`, as the pipeline writes it. */
 async function answer(endpoint: Endpoint<any>, url: string, youtube: YouTubeService): Promise<string> {
   const meter = { calls: 0, units: 0 };
-  const deps = { youtube, meter, client: '127.0.0.1', mode: 'sample' } as unknown as ApiDeps;
+  const deps = { youtube, meter, client: '127.0.0.1' } as unknown as ApiDeps;
   let body: string;
   try {
-    const query = parseSearch(`?url=${encodeURIComponent(url)}`, queryParamNames(endpoint.query), endpoint.query);
+    const query = parseQuery(
+      readQuery(`?url=${encodeURIComponent(url)}`),
+      queryParamNames(endpoint.query),
+      endpoint.query,
+    );
     body = okText(await endpoint.answer(query, deps));
   } catch (error) {
     const failure = describeFailure(error, () => {});

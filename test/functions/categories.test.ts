@@ -9,9 +9,10 @@ import { risingTagsEndpoint } from '../../functions/api/rising-tags.ts';
 import { tagHistoryEndpoint } from '../../functions/api/tag-history.ts';
 import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
 import { queryParamNames, type Endpoint } from '../../functions/endpoint.ts';
-import { parseSearch } from '../../functions/query.ts';
+import { parseQuery, readQuery } from '../../functions/query.ts';
 import type { ApiDeps } from '../../functions/deps.ts';
-import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
+import type { PreparedData } from '../../functions/runtime.ts';
+import { emptyPreparedData } from '../support/empty-prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { CategoriesData } from '../../src/schemas/categories.ts';
 import type { BuildManifest } from '../../src/schemas/build-output.ts';
@@ -63,7 +64,11 @@ function preparedData(): PreparedData & { reads: string[] } {
 
 /** The endpoint's `data` for `query`, as the pipeline makes it (parameters validated, then `answer`). */
 async function call<Q>(endpoint: Endpoint<Q>, query: string, deps: Pick<ApiDeps, 'data'>): Promise<any> {
-  const parsed = parseSearch(new URLSearchParams(query).toString(), queryParamNames(endpoint.query), endpoint.query);
+  const parsed = parseQuery(
+    readQuery(new URLSearchParams(query).toString()),
+    queryParamNames(endpoint.query),
+    endpoint.query,
+  );
   return endpoint.answer(parsed, deps as ApiDeps);
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decodeQuery, parseSearch, readQuery } from '../../functions/query.ts';
+import { decodeQuery, parseQuery, readQuery } from '../../functions/query.ts';
 import { queryParamNames } from '../../functions/endpoint.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { TitleScoreQuery } from '../../src/schemas/title-score.ts';
@@ -40,7 +40,10 @@ describe('readQuery', () => {
 
 const TITLE_PARAMS = queryParamNames(TitleScoreQuery);
 
-describe('parseSearch', () => {
+describe('parseQuery over a raw query string', () => {
+  const parseSearch = <T>(search: string, names: readonly string[], schema: z.ZodType<T>): T =>
+    parseQuery(readQuery(search), names, schema);
+
   it('answers 422 naming the parameter when its percent-encoding is not UTF-8', () => {
     expect(() => parseSearch('?title=%C0%AF&region=IN', TITLE_PARAMS, TitleScoreQuery)).toThrow(ApiError);
     expect(() => parseSearch('?title=%C0%AF&region=IN', TITLE_PARAMS, TitleScoreQuery)).toThrow(

@@ -9,7 +9,8 @@ import { endpointHandler } from '../helpers/call-endpoint.ts';
 
 const getRisingTags = endpointHandler(risingTagsEndpoint);
 const getTagHistory = endpointHandler(tagHistoryEndpoint);
-import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
+import type { PreparedData } from '../../functions/runtime.ts';
+import { emptyPreparedData } from '../support/empty-prepared-data.ts';
 import { BUILD_FILES, type HistoryShard, type RegionRising } from '../../src/schemas/build-output.ts';
 import { historyShard } from '../../src/lib/tag-history.ts';
 

@@ -3,7 +3,8 @@ import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
 import { endpointHandler } from '../helpers/call-endpoint.ts';
 
 const getTitleScore = endpointHandler(titleScoreEndpoint);
-import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
+import type { PreparedData } from '../../functions/runtime.ts';
+import { emptyPreparedData } from '../support/empty-prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';

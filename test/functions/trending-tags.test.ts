@@ -3,7 +3,8 @@ import { trendingTagsEndpoint } from '../../functions/api/trending-tags.ts';
 import { endpointHandler } from '../helpers/call-endpoint.ts';
 
 const getTrendingTags = endpointHandler(trendingTagsEndpoint);
-import { emptyPreparedData, type PreparedData } from '../../functions/runtime.ts';
+import type { PreparedData } from '../../functions/runtime.ts';
+import { emptyPreparedData } from '../support/empty-prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import { REGION_NAMES, type Region } from '../../src/lib/regions.ts';

@@ -362,7 +362,7 @@ describe('every answer to bad input keeps the contract', () => {
     for (const bytes of [[0xff, 0xfe], [0xe0, 0xa4], [0xc0, 0x80], [0x00], [0x7f], [0x1b]]) {
       const answer = await checkRaw(
         Buffer.concat([Buffer.from('/api/v1/video?url='), Buffer.from(bytes)]),
-        `raw ${bytes}`,
+        `raw ${bytes.join(',')}`,
       );
       expect(answer.status).toBe(422);
     }

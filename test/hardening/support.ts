@@ -17,7 +17,7 @@ export interface Answer {
 }
 
 /** The statuses the interface spec gives the API (304 only answers If-None-Match, which these tests never send). */
-export const SPEC_STATUSES = [200, 404, 422, 429, 502] as const;
+const SPEC_STATUSES = [200, 404, 422, 429, 502] as const;
 
 /**
  * GET `target` exactly as given (a string is sent as latin1, so each char is one byte; a Buffer as is), on a fresh

@@ -87,7 +87,7 @@ async function startWorker(options: RuntimeOptions): Promise<RuntimeUnderTest> {
 /** The Worker on local workerd, as `npm run serve:edge` starts it. */
 export interface WorkerProcess {
   baseUrl: string;
-  logs(): string[];
+  logs: () => string[];
   startMs: number;
   close(): Promise<void>;
 }
@@ -107,8 +107,8 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
     detached: true,
   });
   const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, output);

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { createNodeApp } from '../../functions/node/app.ts';
 import { loadConfig } from '../../functions/config.ts';
-import { emptyPreparedData } from '../../functions/runtime.ts';
+import { emptyPreparedData } from '../support/empty-prepared-data.ts';
 import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
 import { startFakeUpstream } from '../support/serve.ts';
 
@@ -84,5 +84,3 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
-
-export { emptyPreparedData };

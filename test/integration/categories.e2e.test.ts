@@ -470,7 +470,7 @@ describe('category charts end to end (ingest → build → server)', () => {
         window_days: days,
         ...naiveHistory(region, chart, tag, days),
       });
-      const alone = await data(`/api/v1/tag-history?${query}`, asOverall.get(`${region}/${chart}`)!);
+      const alone = await data(`/api/v1/tag-history?${query}`, asOverall.get(`${region}/${chart}`));
       expect(got).toEqual({ ...alone, category: categoryOf(chart) });
     },
   );
@@ -486,7 +486,7 @@ describe('category charts end to end (ingest → build → server)', () => {
     async (region, chart, title) => {
       const query = `region=${region}&title=${encodeURIComponent(title)}`;
       const got = await data(`/api/v1/title-score?${query}&category=${SLUGS[chart]}`);
-      const alone = await data(`/api/v1/title-score?${query}`, asOverall.get(`${region}/${chart}`)!);
+      const alone = await data(`/api/v1/title-score?${query}`, asOverall.get(`${region}/${chart}`));
       expect(got).toEqual({ ...alone, category: categoryOf(chart) });
       expect(got.benchmark).toMatchObject({
         date: chartDates(region, chart).at(-1),

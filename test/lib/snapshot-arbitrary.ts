@@ -7,7 +7,7 @@ import type { IndexSnapshot } from '../../src/lib/trending-index.ts';
 export const idOf = (name: string) => `vid_${name}`.padEnd(11, '0').slice(0, 11);
 
 /** Spellings of a few keys: case, padding, full-width, Devanagari, Arabic, emoji, blank. */
-export const SPELLINGS = [
+const SPELLINGS = [
   'Cricket',
   'cricket',
   ' cricket ',
@@ -22,7 +22,7 @@ export const SPELLINGS = [
   'A',
   'b',
 ];
-export const HASHTAGS = ['#Cricket', '#cricket', '#भारत'];
+const HASHTAGS = ['#Cricket', '#cricket', '#भारत'];
 
 /** Up to `maxSnapshots` snapshots on distinct dates within 20 days before `latest`, ids drawn from a small pool. */
 export function snapshotsArbitrary(options: {

@@ -142,7 +142,7 @@ export function tag(value: string, trending_videos: number, total_views: number)
 }
 
 /** A snapshot video as the ingest writes it, with an 11-character id derived from `n`. */
-export function snapshotVideo(n: number, title: string): SnapshotVideo {
+function snapshotVideo(n: number, title: string): SnapshotVideo {
   return {
     id: `vid${String(n).padStart(8, '0')}`,
     title,

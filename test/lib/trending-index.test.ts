@@ -11,12 +11,10 @@ import type { TagEntry } from '../../src/schemas/trending-tags.ts';
 
 // ---- real-shaped hand-made snapshots -------------------------------------------------------------------
 
-let nextId = 0;
 /** An 11-character id derived from a short name, so fixtures read as `v('a')`. */
 const idOf = (name: string) => `vid_${name}`.padEnd(11, '0').slice(0, 11);
 
 function video(name: string, views: number, tags: string[], hashtags: string[] = []): SnapshotVideo {
-  nextId += 1;
   return {
     id: idOf(name),
     title: `Video ${name} | Official`,

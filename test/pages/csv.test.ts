@@ -42,7 +42,7 @@ async function getCsv(region: Region, kind: string, days: number): Promise<CsvFi
   expect(response.status).toBe(200);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
-  const rows = parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][];
+  const rows = parse(bytes, { bom: true, record_delimiter: '\r\n' });
   return { bytes, text, rows, headers: response.headers };
 }
 

@@ -103,7 +103,7 @@ describe('rising CSV files', () => {
     return {
       bytes,
       text: bytes.toString('utf8'),
-      rows: parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][],
+      rows: parse(bytes, { bom: true, record_delimiter: '\r\n' }),
       headers: response.headers,
     };
   }

@@ -7,7 +7,7 @@ const VIDEO_ID = 'kJ8pQ2mX7aE';
 const OTHER_ID = 'dQw4w9WgXcQ';
 
 /** Pads `unit` repeated to exactly `length` characters after `prefix`. */
-export function repeatTo(prefix: string, unit: string, length: number): string {
+function repeatTo(prefix: string, unit: string, length: number): string {
   return (prefix + unit.repeat(Math.ceil(length / unit.length))).slice(0, length);
 }
 

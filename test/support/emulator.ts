@@ -34,10 +34,10 @@ export type Fault =
   | { kind: 'reset' };
 
 /** One request as the emulator saw it. The API key is never recorded, only where it travelled. */
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   /** `videos`, `channels`, `search`, or the unknown path asked for. */
-  resource: 'videos' | 'channels' | 'search' | string;
+  resource: string;
   /** Query parameters except `key` (first value of each). */
   params: Record<string, string>;
   keySource: 'header' | 'query' | null;
@@ -49,7 +49,7 @@ export interface RecordedCall {
 
 export interface UpstreamEmulator {
   /** A drop-in `fetch`: rejects like undici's on abort and on a `reset` fault. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Answers one request; rejects (with undici's `TypeError('fetch failed')`) for a `reset` fault. */
   handle(req: Request): Promise<Response>;
   calls: RecordedCall[];
@@ -58,7 +58,7 @@ export interface UpstreamEmulator {
   reset(): void;
   /** Queues a fault for the next `times` (default 1, `Infinity` allowed) requests `match` accepts. */
   injectFault(fault: Fault, opts?: { times?: number; match?: (url: URL) => boolean }): void;
-  setDataset(d: UpstreamDataset): void;
+  setDataset: (d: UpstreamDataset) => void;
 }
 
 const DRIP_BYTES = 16;

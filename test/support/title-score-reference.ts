@@ -39,7 +39,7 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const SCRIPT_TESTS = SCRIPT_NAMES.map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
 
 /** The text every feature is measured on: NFKC first (full-width `？！｜` become `?!|`), then trimmed. */
-export function normalizeTitle(raw: string): string {
+function normalizeTitle(raw: string): string {
   return raw.normalize('NFKC').trim();
 }
 
@@ -109,7 +109,7 @@ function dominantScript(chars: string[]): ScriptName | null {
 }
 
 /** The title's words as tag keys: `[\p{L}\p{M}\p{N}]+` runs (so Hindi vowel signs stay inside the word). */
-export function wordKeys(text: string): string[] {
+function wordKeys(text: string): string[] {
   return Array.from(text.matchAll(WORD), (m) => tagKey(m[0]));
 }
 
@@ -117,7 +117,7 @@ export function wordKeys(text: string): string[] {
  * The title's trending keywords: each word key, and each pair of consecutive word keys joined by one
  * space, that `isTagKey` accepts. In title order (a word before the pair it starts), each key once.
  */
-export function matchKeywords(keys: readonly string[], isTagKey: (key: string) => boolean): string[] {
+function matchKeywords(keys: readonly string[], isTagKey: (key: string) => boolean): string[] {
   const found = new Set<string>();
   keys.forEach((word, i) => {
     const next = keys[i + 1];
@@ -128,11 +128,8 @@ export function matchKeywords(keys: readonly string[], isTagKey: (key: string) =
   return [...found];
 }
 
-/** A tag key that `matchKeywords` can ever produce: one word, or two words joined by one space. */
-export const KEYWORD_KEY = /^[\p{L}\p{M}\p{N}]+(?: [\p{L}\p{M}\p{N}]+)?$/u;
-
 /** Title words shorter than this do not pull in suggested tags (`of`, `का`, `hd` relate to everything). */
-export const RELATED_WORD_MIN_CODE_POINTS = 3;
+const RELATED_WORD_MIN_CODE_POINTS = 3;
 
 const HAS_LETTER = /\p{L}/u;
 
@@ -140,24 +137,24 @@ const HAS_LETTER = /\p{L}/u;
  * The word keys used to find related tags: distinct, at least RELATED_WORD_MIN_CODE_POINTS long and
  * with a letter (a bare year such as `2025` is in too many tags to say what a title is about).
  */
-export function relatedWords(keys: readonly string[]): string[] {
+function relatedWords(keys: readonly string[]): string[] {
   return [...new Set(keys)].filter((key) => [...key].length >= RELATED_WORD_MIN_CODE_POINTS && HAS_LETTER.test(key));
 }
 
 /** The bucket of a value that has none: a title without letters (script) or without a word count (words). */
-export const NO_VALUE = 'none';
+const NO_VALUE = 'none';
 
 /**
  * 10-code-point bands: `0–9`, `10–19`, …, `80–89`, then `90–100`. YouTube titles stop at 100 code points;
  * the rare trending title that NFKC lengthens past 100 (`ﷺ` becomes 18 code points) joins the last band.
  */
-export function lengthBand(length: number): string {
+function lengthBand(length: number): string {
   const band = Math.min(Math.floor(length / 10), 9);
   return band === 9 ? '90–100' : `${band * 10}–${band * 10 + 9}`;
 }
 
 /** 3-word bands: `1–3`, `4–6`, …, `22–24`, then `25 or more`; `none` when there is no word count. */
-export function wordsBand(words: number | null): string {
+function wordsBand(words: number | null): string {
   if (words === null) return NO_VALUE;
   if (words >= 25) return '25 or more';
   const low = Math.floor((Math.max(words, 1) - 1) / 3) * 3 + 1;
@@ -168,7 +165,7 @@ export function wordsBand(words: number | null): string {
  * The bucket a title falls in for each factor: two titles share a value (or a band) exactly when their
  * buckets are equal. Booleans are `yes`/`no`; `trending_keywords` is `yes` when at least one matched.
  */
-export function factorBuckets(f: TitleFeatures, keywordMatches: number): Record<FactorId, string> {
+function factorBuckets(f: TitleFeatures, keywordMatches: number): Record<FactorId, string> {
   const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
   return {
     length: lengthBand(f.length),
@@ -191,7 +188,7 @@ export function factorBuckets(f: TitleFeatures, keywordMatches: number): Record<
  * integers that sum to 100: each gets the floor of its exact share, and the points left over go one each
  * to the largest remainders (ties: larger base weight, then FACTOR_IDS order). Excluded factors get 0.
  */
-export function distributeMaxPoints(excluded: readonly FactorId[] = []): Record<FactorId, number> {
+function distributeMaxPoints(excluded: readonly FactorId[] = []): Record<FactorId, number> {
   const scored = FACTOR_IDS.filter((id) => !excluded.includes(id));
   const base = scored.reduce((sum, id) => sum + BASE_MAX_POINTS[id], 0);
   const result = Object.fromEntries(FACTOR_IDS.map((id) => [id, 0])) as Record<FactorId, number>;
@@ -221,7 +218,7 @@ const MAX_POINTS_WITHOUT_WORDS = distributeMaxPoints(['words']);
  * flip a rounding. Non-decreasing in `count` (more trending titles sharing the value never lowers it), at
  * most `max`, and `max` for a value as common as the factor's most common one.
  */
-export function factorPoints(max: number, count: number, typical: number): number {
+function factorPoints(max: number, count: number, typical: number): number {
   if (typical <= 0) return 0;
   const c = Math.min(count, typical);
   return Math.floor((2 * max * c + typical) / (2 * typical));

@@ -42,7 +42,7 @@ function everythingShown(error: UpstreamError): string {
 function staticFetch(body: BodyInit | null, init: ResponseInit = {}) {
   const seen: { url: string; init: RequestInit | undefined }[] = [];
   const fetch = (async (input: RequestInfo | URL, reqInit?: RequestInit) => {
-    seen.push({ url: String(input), init: reqInit });
+    seen.push({ url: input instanceof Request ? input.url : String(input), init: reqInit });
     return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' }, ...init });
   }) as typeof globalThis.fetch;
   return { fetch, seen };

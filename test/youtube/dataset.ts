@@ -110,7 +110,7 @@ function channel(id: string, title: string, customUrl: string, extra: Partial<Ch
   };
 }
 
-export const channels = {
+const channels = {
   bhakti: channel(CHANNEL_BHAKTI, 'T-Series Bhakti Sagar', '@tseriesbhaktisagar'),
   news: channel(CHANNEL_NEWS, 'News Desk 24', '@newsdesk24', {
     statistics: { viewCount: '5000', hiddenSubscriberCount: true, videoCount: '12' },

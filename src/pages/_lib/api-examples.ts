@@ -20,7 +20,8 @@ export function apiExamples(doc: OpenApiDocument, source: DataMode): Record<stri
     const params: Record<string, string> = {};
     for (const parameter of item.get?.parameters ?? []) {
       if (parameter.in === 'query' && parameter.example !== undefined)
-        params[parameter.name] = String(parameter.example);
+        params[parameter.name] =
+          typeof parameter.example === 'string' ? parameter.example : JSON.stringify(parameter.example);
     }
     examples[path] = source === 'sample' ? { ...params, ...SAMPLE_PARAMS[path] } : params;
   }

@@ -36,7 +36,7 @@ export const PAGE_ROWS = TOP_ENTRIES;
 const memo = new Map<string, unknown>();
 
 /** BUILD_DIR from the environment (default `build/`), resolved against the working directory. */
-export function buildDir(): string {
+function buildDir(): string {
   return resolve(process.env.BUILD_DIR || 'build');
 }
 
@@ -68,7 +68,7 @@ export function loadManifest(): BuildManifest {
 /** A category's slug, or null for the region's overall chart: every loader and path below takes one. */
 export type PageCategory = string | null;
 
-export function loadRegionTrending(region: Region, category: PageCategory = null): RegionTrending {
+function loadRegionTrending(region: Region, category: PageCategory = null): RegionTrending {
   return readJson(BUILD_FILES.chartTrending(region, category), RegionTrending);
 }
 
@@ -164,7 +164,7 @@ export function loadTagHistory(region: Region, key: string): TagHistoryLookup {
 }
 
 /** Tags per table and window whose history pages are pre-rendered (and so work without JavaScript). */
-export const HISTORY_PAGES_PER_TABLE = 20;
+const HISTORY_PAGES_PER_TABLE = 20;
 
 /**
  * The keys of a region whose history view is pre-rendered: the top 20 tags and hashtags of each page window and
@@ -202,7 +202,7 @@ export function prerenderedHistory(region: Region): Map<string, string> {
  * The path segment of a pre-rendered history page: the key's ASCII letters and digits (for a readable address)
  * and its hash, e.g. `ipl-2025-1c9a3f0e`; a key in another script is just its hash.
  */
-export function historySlug(key: string): string {
+function historySlug(key: string): string {
   const readable = key
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')

@@ -27,14 +27,14 @@ export type ChartCsv =
 export function chartCsvFiles(region: Region, category: PageCategory): { file: string; csv: ChartCsv }[] {
   return [
     ...TABLE_KINDS.flatMap((kind) =>
-      PAGE_WINDOWS.map((days) => ({
+      PAGE_WINDOWS.map((days): { file: string; csv: ChartCsv } => ({
         file: csvFileName(kind, days),
-        csv: { region, category, kind, days } as ChartCsv,
+        csv: { region, category, kind, days },
       })),
     ),
-    ...RISING_TABLE_WINDOWS.map((days) => ({
+    ...RISING_TABLE_WINDOWS.map((days): { file: string; csv: ChartCsv } => ({
       file: risingCsvFileName(days),
-      csv: { region, category, kind: 'rising', days } as ChartCsv,
+      csv: { region, category, kind: 'rising', days },
     })),
   ];
 }

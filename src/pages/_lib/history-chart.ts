@@ -8,8 +8,8 @@ import { formatCompact, formatExact } from '../../lib/format-number.ts';
 import { addDays } from '../../lib/iso-date.ts';
 import { formatDate } from './text.ts';
 
-export const CHART_WIDTH = 720;
-export const CHART_HEIGHT = 200;
+const CHART_WIDTH = 720;
+const CHART_HEIGHT = 200;
 const LEFT = 36;
 const RIGHT = 52;
 const TOP = 10;
@@ -17,7 +17,7 @@ const BOTTOM = 24;
 /** Height of the mark a snapshot without the tag gets, so that a zero is seen and told apart from a gap. */
 const ZERO_MARK = 1.5;
 
-export interface HistoryBar {
+interface HistoryBar {
   x: number;
   y: number;
   width: number;

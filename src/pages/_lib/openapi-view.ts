@@ -31,7 +31,7 @@ export interface JsonSchema {
   example?: unknown;
 }
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   name: string;
   in: string;
   required?: boolean;
@@ -40,7 +40,7 @@ export interface OpenApiParameter {
   example?: unknown;
 }
 
-export interface OpenApiResponse {
+interface OpenApiResponse {
   description?: string;
   headers?: Record<string, { description?: string; schema?: JsonSchema }>;
   content?: Record<string, { schema?: JsonSchema }>;

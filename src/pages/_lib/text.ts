@@ -4,9 +4,6 @@
  */
 import { REGION_LANGUAGES, type Region } from '../../lib/regions.ts';
 
-/** The UI language of every page; cells in this language need no `lang` attribute. */
-export const PAGE_LANG = 'en';
-
 /** Scripts with one obvious language on tagdex's eight countries' charts. */
 const SCRIPT_LANGS: ReadonlyArray<[RegExp, string]> = [
   [/\p{Script=Devanagari}/u, 'hi'],
