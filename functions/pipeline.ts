@@ -23,6 +23,7 @@ import { createAccessLog, type CacheState } from './access-log.ts';
 import { createMcpHandler, isMcpTarget, MCP_PATH, MCP_PREFLIGHT_LIST } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
+import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
 
 /** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
@@ -45,7 +46,7 @@ interface Exchange {
   started: number;
   limit: RateLimitResult | null;
   cacheState: CacheState;
-  meter: { calls: number; units: number };
+  meter: UpstreamMeter;
 }
 
 type Routed = IRequest & { query: RawQuery };
@@ -285,7 +286,10 @@ export function createPipeline(runtime: Runtime): Pipeline {
 
   function health(): PlainAnswer {
     const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
-    const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
+    const text = JSON.stringify({
+      ok: true,
+      data: healthData(runtime.data.manifest, runtime.mode, uptime, runtime.youtube.quota()),
+    });
     const headers = [
       'Content-Type',
       JSON_CONTENT_TYPE,
@@ -358,7 +362,7 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 }
 
 function newExchange(request: PipelineRequest): Exchange {
-  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: { calls: 0, units: 0 } };
+  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: createMeter() };
 }
 
 /** Does an Accept-Encoding header accept gzip (and not with q=0)? */

@@ -12,6 +12,8 @@ import { CORS_HEADERS } from '../cors.ts';
 import { failureText, JSON_CONTENT_TYPE } from '../respond.ts';
 import type { PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
+import { upstreamBudgetMs } from '../../src/youtube/client.ts';
+import { SEARCH_RATION } from '../../src/youtube/quota.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore, type RateLimiter } from './rate-limiter.ts';
 import { createDurableObjectSearchRations, type SearchRation } from './search-rations.ts';
@@ -45,11 +47,6 @@ export interface Env {
 let pipeline: Pipeline | undefined;
 /** When this isolate started (Date.now() at module scope is 0 in workerd). */
 let startedAt = 0;
-/** The search rations (the service's defaults), counted in Durable Objects here. */
-const SEARCHES_PER_DAY = 50;
-const SEARCHES_PER_CLIENT_PER_DAY = 5;
-/** Longest the client's retry waits (base × (1 + random), src/youtube/client.ts). */
-const MAX_RETRY_WAIT_MS = 400;
 
 /** Builds the pipeline with this request's own I/O (the manifest read); concurrent first requests each build one. */
 async function setUp(env: Env): Promise<Pipeline> {
@@ -78,10 +75,11 @@ async function setUp(env: Env): Promise<Pipeline> {
     youtube: createYouTubeService({
       client,
       shareInFlight: false,
+      // The service's default rations (quota.ts), counted in Durable Objects here.
       searchRations: createDurableObjectSearchRations(
         env.SEARCH_RATIONS,
-        SEARCHES_PER_DAY,
-        SEARCHES_PER_CLIENT_PER_DAY,
+        SEARCH_RATION.perDay,
+        SEARCH_RATION.perClient,
       ),
     }),
     data,
@@ -93,7 +91,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     now: Date.now,
     sharesInFlight: false,
     etag: webEtag,
-    joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
+    joinDeadlineMs: upstreamBudgetMs(config.UPSTREAM_TIMEOUT_MS) + 100,
     accessLog: (line) => console.log(line),
     errorLog: (line) => console.error(line),
     startedAt,
