@@ -55,6 +55,19 @@ describe.each(RUNTIMES)('the %s runtime, live: what upstream calls cost and say'
     // forHandle (1 unit), search.list (search's own bucket), one channels.list for the candidates (1 unit).
     expect(runtime.upstream.searchesSpent() - searches).toBe(1);
     expect(runtime.upstream.unitsSpent() - units).toBe(2);
+    // /healthz shows both buckets apart: Node counts its own calls; the Worker cannot tell (null).
+    const health = (await httpGet(`${runtime.baseUrl}/healthz`)).json().data.quota;
+    const counted = name === 'node';
+    expect(health).toEqual({
+      main_units: { used_today: counted ? runtime.upstream.unitsSpent() : null, per_day: 10_000 },
+      search_calls: {
+        used_today: counted ? 1 : null,
+        per_day: 100,
+        ration_per_day: 90,
+        ration_per_client: 5,
+        ration_used_today: counted ? 1 : null,
+      },
+    });
     // The Worker's console.log lines are not shown by `wrangler dev --log-level warn`: only Node's log is read here
     // (both write it with functions/access-log.ts).
     if (name !== 'node') return;
