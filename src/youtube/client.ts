@@ -325,14 +325,21 @@ async function call<K extends ListKind>(
       const { status, body } = await attempt(s, url, kind);
       s.report({ ...info, status, ms: Date.now() - started, error: null });
       return body;
-    } catch (err) {
-      if (!(err instanceof UpstreamError)) throw err;
+    } catch (caught) {
+      if (!(caught instanceof UpstreamError)) throw caught;
+      const err = bucket === 'search' ? inSearchBucket(caught) : caught;
       s.report({ ...info, status: err.status, ms: Date.now() - started, error: err.kind });
       failures.push(err);
       if (attemptNo >= MAX_ATTEMPTS || !isRetryable(err.kind)) throw afterTries(failures, s.timeoutMs);
       await sleep(s.retryBaseDelayMs * (1 + s.random()));
     }
   }
+}
+
+/** A quota refusal of `search.list` is its own bucket's (June 2026), not the day's whole quota: say so. */
+function inSearchBucket(err: UpstreamError): UpstreamError {
+  if (err.kind !== 'quota' || err.status !== 403) return err;
+  return new UpstreamError('quota', MESSAGES.searchBucket, { status: err.status, reason: err.reason });
 }
 
 /** The parameters of one `videos.list?chart=mostPopular` page, checked. */

@@ -98,6 +98,8 @@ function isUnregisteredCaller(body: unknown): boolean {
 
 export const MESSAGES = {
   quota: 'The YouTube Data API quota for today is used up; try again after midnight Pacific time.',
+  searchBucket:
+    "Looking up /c/ links needs a YouTube search, and YouTube's searches for today (their own daily bucket, apart from the rest of the quota) are used up; use the channel's @handle or /channel/ link instead, or try after midnight Pacific time.",
   rateLimit: 'The YouTube Data API is limiting how fast the server may call it; try again in a minute.',
   key: "The YouTube Data API rejected the server's API key.",
   noKey: 'The YouTube Data API refused the request because the server sent no usable API key.',

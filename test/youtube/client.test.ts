@@ -298,6 +298,17 @@ describe('upstream errors', () => {
     expect(error.message).not.toMatch(/https?:|googleapis|\?|exceeded your|Please pass/);
   });
 
+  it("a search refused for quota is told as search's own bucket spent, not the day's whole quota", async () => {
+    const { emulator, client } = emulatedClient();
+    emulator.injectFault({ kind: 'quotaExceeded' });
+    const search = await upstreamFailure(client.searchChannels('fans'));
+    expect(search).toMatchObject({ kind: 'quota', status: 403, reason: 'quotaExceeded' });
+    expect(search.message).toMatch(/searches for today .*own daily bucket.*@handle or \/channel\/ link/);
+    emulator.injectFault({ kind: 'quotaExceeded' });
+    const videos = await upstreamFailure(client.listVideosById([VIDEO_HINDI]));
+    expect(videos.message).toMatch(/quota for today is used up/);
+  });
+
   it('keeps the upstream reason token for the log', async () => {
     const { emulator, client } = emulatedClient();
     emulator.injectFault({ kind: 'quotaExceeded' });
