@@ -404,18 +404,18 @@ export function formatQuotaSection(report: QuotaReport): string {
     'API requests through the real server (fake upstream in process, injected clock), arrival times uniform at ' +
       'random at a steady rate, so the 10-minute caches expire as they would. Videos are drawn Zipf-like (weight ' +
       `1/rank) from ${report.popularVideos} popular chart videos in five link forms; channels Zipf-like from the sample ` +
-      'channels. Units as YouTube charges them: 1 per `videos.list`/`channels.list`, 100 per `search.list`. Requests are ' +
+      'channels. Units as YouTube charges them since June 2026: 1 unit of the main pool per `videos.list`/`channels.list`; `search.list` draws 1 call from its own bucket of 100 a day, counted apart. Requests are ' +
       'sent one after another, so no two misses overlap and batching saves nothing here: these figures are an upper bound.',
     '',
-    '| Rate | Simulated time | Requests | Upstream calls | Units | Units per 1,000 requests | Without `search.list` | Units a day at this rate |',
+    '| Rate | Simulated time | Requests | Upstream calls | Main units | Main units per 1,000 requests | `search.list` calls | Main units a day at this rate |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.rates.map(
       ({ perSecond, run, unitsPerDay }) =>
         `| ${perSecond} req/s | ${hoursText(run.hours)} | ${run.requests} | ${run.upstreamCalls} | ${run.units} | **${perThousand(run).toFixed(1)}** | ` +
-        `${perThousand(run, run.units - (run.byResource['search']?.units ?? 0)).toFixed(1)} | ${Math.round(unitsPerDay)}${run.hours >= 24 ? '' : ' (est.)'} |`,
+        `${run.byResource['search']?.calls ?? 0} | ${Math.round(unitsPerDay)}${run.hours >= 24 ? '' : ' (est.)'} |`,
     ),
     `| (earlier headline) | ${hoursText(report.legacy.hours)} | ${report.legacy.requests} | ${report.legacy.upstreamCalls} | ${report.legacy.units} | ${perThousand(report.legacy).toFixed(1)} | ` +
-      `${perThousand(report.legacy, report.legacy.units - (report.legacy.byResource['search']?.units ?? 0)).toFixed(1)} | – |`,
+      `${report.legacy.byResource['search']?.calls ?? 0} | – |`,
     '',
     'A day shorter than 24 h is extended at the cost of its second half (caches warm). The earlier headline, 5,000 ' +
       'requests over 2 hours (0.7 req/s), is mostly the cold start: the first request for each of the 300 videos.',

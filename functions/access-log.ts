@@ -3,6 +3,7 @@
  * salted SHA-256 (the salt lives only in this process or isolate), never the address itself.
  */
 import type { PipelineRequest } from './runtime.ts';
+import type { UpstreamMeter } from '../src/youtube/quota.ts';
 
 export type CacheState = 'hit' | 'miss' | 'none';
 
@@ -48,15 +49,15 @@ export function createAccessLog(sink: (line: string) => void, now: () => number)
 
   return {
     /**
-     * Writes the request's line: {time, method, path, params, status, ms, cache, upstream_calls, quota_units,
-     * client}. Returns a promise only the first time a client is seen (its hash is computed then).
+     * Writes the request's line: {time, method, path, params, status, ms, cache, upstream_calls, quota_units (of the
+     * main pool), search_calls (search's own bucket), client}. Returns a promise only the first time a client is seen (its hash is computed then).
      */
     record(
       request: PipelineRequest,
       status: number,
       started: number,
       cache: CacheState,
-      meter: { calls: number; units: number },
+      meter: UpstreamMeter,
     ): Promise<void> | undefined {
       const at = now();
       if (at !== stamp) {
@@ -67,7 +68,7 @@ export function createAccessLog(sink: (line: string) => void, now: () => number)
       const head =
         `{"time":${time},"method":${method},${targetJson(request.target)},"status":${status},` +
         `"ms":${Math.round((performance.now() - started) * 100) / 100},"cache":"${cache}",` +
-        `"upstream_calls":${meter.calls},"quota_units":${meter.units},"client":`;
+        `"upstream_calls":${meter.calls},"quota_units":${meter.units},"search_calls":${meter.searches},"client":`;
       const hashed = clientHashes.get(request.client);
       if (hashed !== undefined) {
         sink(`${head}${hashed}}`);

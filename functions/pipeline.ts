@@ -33,6 +33,7 @@ import { createAccessLog, type CacheState } from './access-log.ts';
 import { createMcpHandler, isMcpTarget, MCP_PATH, MCP_PREFLIGHT_LIST } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
+import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
 
 /** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
@@ -57,7 +58,7 @@ interface Exchange {
   started: number;
   limit: RateLimitResult | null;
   cacheState: CacheState;
-  meter: { calls: number; units: number };
+  meter: UpstreamMeter;
 }
 
 type Routed = IRequest & { query: RawQuery };
@@ -341,7 +342,8 @@ function createAnswers(runtime: Runtime) {
 /** `GET /healthz`: the mode, the data's date and uptime, never cached. */
 function health(runtime: Runtime): PlainAnswer {
   const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
-  const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime) });
+  const quota = runtime.youtube.quota();
+  const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime, quota) });
   return { status: 200, headers: envelopeHeaders('no-store', runtime.mode), body: encoder.encode(text) };
 }
 
@@ -354,7 +356,7 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 }
 
 function newExchange(request: PipelineRequest): Exchange {
-  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: { calls: 0, units: 0 } };
+  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: createMeter() };
 }
 
 function truncate(text: string, max: number): string {

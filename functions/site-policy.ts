@@ -3,10 +3,14 @@
  * which files in dist/ are the build's own.
  */
 import type { BuildManifest } from '../src/schemas/build-output.ts';
+import type { QuotaStats } from '../src/youtube/service.ts';
 import type { DataMode } from './deps.ts';
 
-/** The `data` of `GET /healthz`: the mode, the newest snapshot date and what the build read per region. */
-export function healthData(manifest: BuildManifest, mode: DataMode, uptimeSeconds: number) {
+/**
+ * The `data` of `GET /healthz`: the mode, the newest snapshot date, what the build read per region, and today's use
+ * of the upstream's two quota buckets tagdex draws from, each apart (`used_today` null where the store cannot tell).
+ */
+export function healthData(manifest: BuildManifest, mode: DataMode, uptimeSeconds: number, quota: QuotaStats) {
   const dates = Object.values(manifest.regions)
     .map((region) => region.latest_date)
     .filter((date): date is string => !!date)
@@ -18,6 +22,16 @@ export function healthData(manifest: BuildManifest, mode: DataMode, uptimeSecond
     built_at: manifest.built_at,
     uptime_seconds: uptimeSeconds,
     regions: manifest.regions,
+    quota: {
+      main_units: { used_today: quota.mainUnits.usedToday, per_day: quota.mainUnits.perDay },
+      search_calls: {
+        used_today: quota.searchCalls.usedToday,
+        per_day: quota.searchCalls.perDay,
+        ration_per_day: quota.searchCalls.rationPerDay,
+        ration_per_client: quota.searchCalls.rationPerClient,
+        ration_used_today: quota.searchCalls.rationUsedToday,
+      },
+    },
   };
 }
 

@@ -80,7 +80,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
   const outcomes = await Promise.all(
     regions.map((region) =>
       limit(async () => {
-        const meter: UpstreamMeter = { calls: 0, units: 0 };
+        const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
         const progress: RegionProgress = { pages: 0 };
         try {
           const snapshot = await ingestRegion({

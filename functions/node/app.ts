@@ -17,7 +17,7 @@ import {
   type CachingYouTubeService,
   type YouTubeServiceOptions,
 } from '../../src/youtube/service.ts';
-import type { YouTubeClient } from '../../src/youtube/client.ts';
+import { upstreamBudgetMs, type YouTubeClient } from '../../src/youtube/client.ts';
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { createAnswerGzip, MemoryResponseCache, strongEtag } from './response-cache.ts';
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
@@ -56,9 +56,6 @@ export type NodeConfig = Pick<
   | 'MCP_ALLOWED_HOSTS'
 >;
 
-/** Longest the client's retry waits, as src/youtube/client.ts draws it (base × (1 + random)), at the default base. */
-const MAX_RETRY_WAIT_MS = 400;
-
 export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverrides = {}) {
   const now = overrides.now ?? Date.now;
   const data = overrides.data ?? (await loadPreparedData(config.BUILD_DIR));
@@ -86,7 +83,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     cache,
     now,
     platform: 'node',
-    joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
+    joinDeadlineMs: upstreamBudgetMs(config.UPSTREAM_TIMEOUT_MS) + 100,
     etag: (body) => strongEtag(body),
     gzip: createAnswerGzip(),
     accessLog: overrides.accessLog ?? ((line) => log!.write(`${line}\n`)),

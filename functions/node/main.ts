@@ -1,6 +1,7 @@
 /** `npm run serve`: reads the configuration once, composes the Node app (app.ts) and listens. */
 import { loadConfig, ConfigError, SAMPLE_MODE_NOTICE, type Config } from '../config.ts';
 import { createNodeApp } from './app.ts';
+import { upstreamBudgetMs } from '../../src/youtube/client.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -37,14 +38,14 @@ async function main(): Promise<void> {
     stopping = true;
     process.stderr.write(`tagdex: ${signal} received; finishing in-flight requests\n`);
     void app.drain().then(() => process.exit(0));
-    // In-flight requests are bounded by the upstream timeout; do not wait forever on a stuck client.
+    // In-flight requests are bounded by the upstream budget (both tries and the wait); then a second to write answers.
     setTimeout(
       () => {
         server.closeAllConnections();
         app.flushLogs();
         process.exit(0);
       },
-      config.UPSTREAM_TIMEOUT_MS * 2 + 1000,
+      upstreamBudgetMs(config.UPSTREAM_TIMEOUT_MS) + 1000,
     ).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

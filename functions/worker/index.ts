@@ -11,6 +11,8 @@ import { createPipeline, isPipelinePath, type Pipeline } from '../pipeline.ts';
 import { refusal } from '../respond.ts';
 import { sharesInFlight, type PlainAnswer } from '../runtime.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
+import { upstreamBudgetMs } from '../../src/youtube/client.ts';
+import { SEARCH_RATION } from '../../src/youtube/quota.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore } from './rate-limiter.ts';
 import { createDurableObjectSearchRations } from './search-rations.ts';
@@ -30,11 +32,6 @@ export { SearchRation } from './search-rations.ts';
 let pipeline: Pipeline | undefined;
 /** When this isolate started (Date.now() at module scope is 0 in workerd). */
 let startedAt = 0;
-/** The search rations (the service's defaults), counted in Durable Objects here. */
-const SEARCHES_PER_DAY = 50;
-const SEARCHES_PER_CLIENT_PER_DAY = 5;
-/** Longest the client's retry waits (base × (1 + random), src/youtube/client.ts). */
-const MAX_RETRY_WAIT_MS = 400;
 
 /** The configuration from the Worker's variables, validated as the Node server validates its environment. */
 function configOf(env: Env): Config {
@@ -68,10 +65,11 @@ async function setUp(env: Env): Promise<Pipeline> {
     youtube: createYouTubeService({
       client,
       shareInFlight: sharesInFlight('workerd'),
+      // The service's default rations (quota.ts), counted in Durable Objects here.
       searchRations: createDurableObjectSearchRations(
         env.SEARCH_RATIONS,
-        SEARCHES_PER_DAY,
-        SEARCHES_PER_CLIENT_PER_DAY,
+        SEARCH_RATION.perDay,
+        SEARCH_RATION.perClient,
       ),
     }),
     data,
@@ -83,7 +81,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     now: Date.now,
     platform: 'workerd',
     etag: webEtag,
-    joinDeadlineMs: config.UPSTREAM_TIMEOUT_MS * 2 + MAX_RETRY_WAIT_MS + 100,
+    joinDeadlineMs: upstreamBudgetMs(config.UPSTREAM_TIMEOUT_MS) + 100,
     accessLog: (line) => console.log(line),
     errorLog: (line) => console.error(line),
     startedAt,

@@ -1,7 +1,7 @@
 /**
- * The Worker's search rations: one SQLite-backed Durable Object per client key and one for everyone, so "5
- * searches per client and 50 in all per Pacific day" holds across isolates and locations, as the rate limit
- * does. Each `/c/` lookup that needs a search costs two or three Durable Object requests; nothing else does.
+ * The Worker's search rations: one SQLite-backed Durable Object per client key and one for everyone, so the rations
+ * of quota.ts (`SEARCH_RATION`: per client, and in all, per Pacific day) hold across isolates and locations, as the
+ * rate limit does. Each `/c/` lookup that needs a search costs two or three Durable Object requests; nothing else does.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { pacificDate, type SearchRations } from '../../src/youtube/quota.ts';

@@ -5,7 +5,7 @@
  */
 import type { BuildManifest } from '../schemas/build-output.ts';
 import { historyShard } from '../lib/limits.ts';
-import { UNIT_COST, type UpstreamResource } from '../youtube/quota.ts';
+import { charge as chargeMeter, type UpstreamResource } from '../youtube/quota.ts';
 import type { UpstreamMeter, YouTubeClient } from '../youtube/client.ts';
 import type {
   ChannelListResponse,
@@ -84,9 +84,7 @@ export function createPreparedSampleClient(read: SampleFileReader): YouTubeClien
   }
 
   function charge(resource: UpstreamResource, meter: UpstreamMeter | undefined): void {
-    if (!meter) return;
-    meter.calls += 1;
-    meter.units += UNIT_COST[resource];
+    if (meter) chargeMeter(meter, resource);
   }
 
   /**

@@ -4,6 +4,7 @@
  * on it for months; the fault-injecting test emulator (test/support/emulator.ts) wraps it.
  */
 import type { ChannelResource, SearchResult, VideoResource } from '../youtube/wire-types.ts';
+import { CALL_COST } from '../youtube/quota.ts';
 import { googleErrors, type GoogleError } from './google-errors.ts';
 import { decodePageToken, nextPageToken, prevPageToken } from './page-token.ts';
 import { applyFieldSelection, parseFieldSelection } from './partial-response.ts';
@@ -33,7 +34,6 @@ export interface UpstreamDataset {
 }
 
 export const API_PREFIX = '/youtube/v3/';
-export const UNITS: Record<string, number> = { videos: 1, channels: 1, search: 100, videoCategories: 1 };
 
 const VIDEO_PARTS = new Set([
   'id',
@@ -90,7 +90,8 @@ export interface YouTubeAnswers {
  * Answers requests from `dataset`. With `validKeys`, any other key gets 400 `keyInvalid`.
  *
  * Where the real API's behaviour is unknown or needs a choice, the answers:
- * - charges every request (invalid, keyless and faulted ones too): 100 units for search, 1 otherwise;
+ * - charges every request (invalid, keyless and faulted ones too) as `CALL_COST` (src/youtube/quota.ts) says: 1 call
+ *   of search's own bucket for `search`, 1 unit of the main pool otherwise;
  * - checks, in order: unknown path (404 page), missing key (403), key not in `validKeys` (400), `fields`,
  *   `part`, the one-of filters, then the other parameters;
  * - serves `chart=mostPopular` for `regionCode` (default US, any case); a region without a chart gives 200
@@ -170,7 +171,7 @@ function route(
   index: Indexed,
   validKeys: string[] | undefined,
 ): Reply {
-  if (method !== 'GET' || !(resource in UNITS)) return notFoundPage();
+  if (method !== 'GET' || !(resource in CALL_COST)) return notFoundPage();
   if (key === null) return errorReply(googleErrors.noKey());
   if (validKeys && !validKeys.includes(key)) return errorReply(googleErrors.keyInvalid());
   const fields = q.get('fields');

@@ -13,7 +13,7 @@ import {
   safeReason,
   type UpstreamErrorKind,
 } from './errors.ts';
-import { UNIT_COST, type UpstreamResource } from './quota.ts';
+import { CALL_COST, charge, type QuotaBucket, type UpstreamMeter, type UpstreamResource } from './quota.ts';
 import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
 import type {
   ChannelListResponse,
@@ -23,12 +23,7 @@ import type {
 } from './wire-types.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './errors.ts';
-
-/** Counts upstream HTTP attempts (retries included) and the quota units they cost. Mutated in place. */
-export interface UpstreamMeter {
-  calls: number;
-  units: number;
-}
+export type { UpstreamMeter } from './quota.ts';
 
 /** One upstream HTTP attempt, for logs and metrics. Never holds the URL or the key. */
 export interface UpstreamCallInfo {
@@ -37,8 +32,9 @@ export interface UpstreamCallInfo {
   status: number | null;
   /** Wall time of the attempt, body included. */
   ms: number;
-  /** Quota units the attempt costs. */
-  units: number;
+  /** The quota bucket the attempt draws from, and how much. */
+  bucket: QuotaBucket;
+  cost: number;
   /** 1 for the first try, 2 for the retry. */
   attempt: number;
   /** Why the attempt failed, or null when it succeeded. */
@@ -105,7 +101,10 @@ export interface YouTubeClient {
     filter: { id: string } | { forHandle: string } | { forUsername: string },
     meter?: UpstreamMeter,
   ): Promise<ChannelListResponse>;
-  /** `search.list?type=channel`, five results, ids and titles only. Costs 100 units: use it only as a last resort. */
+  /**
+   * `search.list?type=channel`, five results, ids and titles only. Draws 1 call from search's own bucket of 100 a
+   * day (not the main units): use it only as a last resort.
+   */
   searchChannels(q: string, meter?: UpstreamMeter): Promise<SearchListResponse>;
   /** `videoCategories.list?part=snippet&regionCode=&hl=en`: the region's categories with English names. 1 unit. */
   listVideoCategories(regionCode: string, meter?: UpstreamMeter): Promise<VideoCategoryListResponse>;
@@ -139,10 +138,25 @@ const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const MAX_ATTEMPTS = 2;
 
+/**
+ * The longest one client call can take with `timeoutMs` per attempt: every attempt running out its time limit, and
+ * the retry's longest wait (`retryBaseDelayMs × (1 + random())` stays under twice the base) between them. What a
+ * request joining another's call, or a server draining its requests, waits at most for the upstream.
+ */
+export function upstreamBudgetMs(timeoutMs: number, retryBaseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS): number {
+  return MAX_ATTEMPTS * timeoutMs + (MAX_ATTEMPTS - 1) * 2 * retryBaseDelayMs;
+}
+
 /** Thrown inside an attempt when the deadline passes; turned into an UpstreamError of kind 'timeout'. */
 class DeadlinePassed extends Error {}
 /** Thrown inside an attempt when a 2xx body is not JSON of the expected shape. */
 class Unreadable extends Error {}
+/** Thrown inside an attempt when the body stopped arriving before its end (a closed connection, a length mismatch). */
+class BodyCutOff extends Error {
+  constructor(readonly reason: unknown) {
+    super('the body was cut off');
+  }
+}
 
 function checkPositive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0)
@@ -150,168 +164,234 @@ function checkPositive(name: string, value: number): number {
   return value;
 }
 
-/** Creates the client. Options are checked eagerly; nothing is fetched until a method is called. */
-export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
-  const timeoutMs = checkPositive('timeoutMs', opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const maxBodyBytes = checkPositive('maxBodyBytes', opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+/** The client's checked settings and the means to send, shared by every call. */
+interface ClientSettings {
+  timeoutMs: number;
+  maxBodyBytes: number;
+  retryBaseDelayMs: number;
+  random: () => number;
+  transport: UpstreamTransport;
+  base: URL;
+  headers: Record<string, string>;
+  report: (call: UpstreamCallInfo) => void;
+}
+
+/** Checks the options eagerly and fills in the defaults. */
+function readOptions(opts: YouTubeClientOptions): ClientSettings {
   const retryBaseDelayMs = opts.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
   if (!Number.isFinite(retryBaseDelayMs) || retryBaseDelayMs < 0) {
     throw new RangeError(`Expected retryBaseDelayMs to be a non-negative number, got ${retryBaseDelayMs}`);
   }
-  const random = opts.random ?? Math.random;
   if ((opts.fetch === undefined) === (opts.transport === undefined))
     throw new TypeError('Expected exactly one of fetch and transport');
-  const transport = opts.transport ?? fetchTransport(opts.fetch!);
-  const base = new URL(opts.baseUrl.replace(/\/+$/, '') + '/');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.apiKey !== '') headers['x-goog-api-key'] = opts.apiKey;
-
-  function report(call: UpstreamCallInfo): void {
-    try {
-      opts.onCall?.(call);
-    } catch {
-      // A failing logger must not turn a good upstream answer into an error.
-    }
-  }
-
-  /** Decodes and parses a body; any failure (bad UTF-8, bad or truncated JSON) becomes `Unreadable`. */
-  function parseJson(bytes: Uint8Array): unknown {
-    try {
-      // fatal: a body that is not UTF-8 is not the upstream's JSON.
-      return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)) as unknown;
-    } catch {
-      // The parser's message quotes the body, which may hold anything; it is dropped.
-      throw new Unreadable();
-    }
-  }
-
-  /** One HTTP attempt. Resolves with the checked 2xx body; rejects with an UpstreamError. */
-  async function attempt<K extends ListKind>(url: URL, kind: K): Promise<{ status: number; body: ListResponses[K] }> {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let timedOut = false;
-    // Racing against this promise bounds the attempt even when the fetch implementation ignores the signal.
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        timedOut = true;
-        reject(new DeadlinePassed());
-        controller.abort();
-      }, timeoutMs);
-    });
-    deadline.catch(() => {});
-    let status: number | null = null;
-    try {
-      const res = await Promise.race([transport(url, { headers, signal: controller.signal }), deadline]);
-      status = res.status;
-      if (res.status < 200 || res.status > 299) {
-        let body: unknown = null;
-        try {
-          body = parseJson(await Promise.race([res.bytes(MAX_ERROR_BODY_BYTES), deadline]));
-        } catch {
-          // The status alone still says enough to classify the failure.
-        }
-        throw errorFromResponse(res.status, body);
-      }
-      const body = checkListResponse(parseJson(await Promise.race([res.bytes(maxBodyBytes), deadline])), kind);
-      if (body === null) throw new Unreadable();
-      return { status, body };
-    } catch (err) {
-      // Whatever went wrong, let go of the connection and any body still arriving.
-      controller.abort();
-      if (err instanceof UpstreamError) throw err;
-      // timedOut too: a fetch may reject with its own AbortError before the deadline's rejection is seen.
-      if (err instanceof DeadlinePassed || timedOut)
-        throw new UpstreamError('timeout', MESSAGES.timeout(timeoutMs), { status });
-      if (err instanceof BodyTooLarge)
-        throw new UpstreamError('too_large', MESSAGES.tooLarge(maxBodyBytes), { status });
-      if (err instanceof Unreadable) throw new UpstreamError('malformed', MESSAGES.malformed, { status });
-      // fetch rejected, or the connection dropped mid-body. Only the error code is kept: messages can hold addresses.
-      const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-      throw new UpstreamError('network', MESSAGES.network, {
-        status,
-        reason: safeReason(e?.cause?.code) ?? safeReason(e?.code),
-      });
-    } finally {
-      if (timer !== undefined) clearTimeout(timer);
-    }
-  }
-
-  /** Runs up to MAX_ATTEMPTS attempts, metering and reporting each one. */
-  async function call<K extends ListKind>(
-    resource: UpstreamResource,
-    params: Record<string, string>,
-    kind: K,
-    meter: UpstreamMeter | undefined,
-  ): Promise<ListResponses[K]> {
-    const url = new URL(resource, base);
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    const units = UNIT_COST[resource];
-    const failures: UpstreamError[] = [];
-    for (let attemptNo = 1; ; attemptNo++) {
-      // Metered before sending: the upstream charges for failed requests too.
-      if (meter) {
-        meter.calls += 1;
-        meter.units += units;
-      }
-      const started = Date.now();
+  return {
+    timeoutMs: checkPositive('timeoutMs', opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxBodyBytes: checkPositive('maxBodyBytes', opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    retryBaseDelayMs,
+    random: opts.random ?? Math.random,
+    transport: opts.transport ?? fetchTransport(opts.fetch!),
+    base: new URL(opts.baseUrl.replace(/\/+$/, '') + '/'),
+    headers,
+    report(call) {
       try {
-        const { status, body } = await attempt(url, kind);
-        report({ resource, status, ms: Date.now() - started, units, attempt: attemptNo, error: null });
-        return body;
-      } catch (err) {
-        if (!(err instanceof UpstreamError)) throw err;
-        report({ resource, status: err.status, ms: Date.now() - started, units, attempt: attemptNo, error: err.kind });
-        failures.push(err);
-        if (attemptNo >= MAX_ATTEMPTS || !isRetryable(err.kind)) throw afterTries(failures, timeoutMs);
-        await sleep(retryBaseDelayMs * (1 + random()));
+        opts.onCall?.(call);
+      } catch {
+        // A failing logger must not turn a good upstream answer into an error.
       }
+    },
+  };
+}
+
+/** Decodes and parses a body; any failure (bad UTF-8, bad or truncated JSON) becomes `Unreadable`. */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    // fatal: a body that is not UTF-8 is not the upstream's JSON.
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)) as unknown;
+  } catch {
+    // The parser's message quotes the body, which may hold anything; it is dropped.
+    throw new Unreadable();
+  }
+}
+
+/**
+ * A deadline `timeoutMs` from now that aborts `controller`: racing against its promise bounds the attempt even
+ * when the transport ignores the signal.
+ */
+function startDeadline(timeoutMs: number, controller: AbortController) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const state = { passed: false };
+  const clear = () => {
+    if (timer !== undefined) clearTimeout(timer);
+  };
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      state.passed = true;
+      reject(new DeadlinePassed());
+      controller.abort();
+    }, timeoutMs);
+  });
+  promise.catch(() => {});
+  return { promise, state, clear };
+}
+
+/**
+ * The body, within the deadline. The status line and headers have arrived by now, so a failure here other than the
+ * size cap or the deadline is an answer that could not be read to its end, not a connection that could not be made.
+ */
+async function readBody(answer: UpstreamAnswer, limit: number, deadline: Promise<never>): Promise<Uint8Array> {
+  const reading = answer.bytes(limit).catch((err: unknown) => {
+    if (err instanceof BodyTooLarge) throw err;
+    throw new BodyCutOff(err);
+  });
+  return Promise.race([reading, deadline]);
+}
+
+/** The code an error (or its cause) names, e.g. `ECONNRESET`; messages are dropped, as they can hold addresses. */
+function codeOf(err: unknown): string | null {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return safeReason(e?.cause?.code) ?? safeReason(e?.code);
+}
+
+/** What an attempt's failure is, as the UpstreamError a caller sees. */
+function toUpstreamError(err: unknown, status: number | null, timedOut: boolean, s: ClientSettings): UpstreamError {
+  if (err instanceof UpstreamError) return err;
+  // timedOut too: a fetch may reject with its own AbortError before the deadline's rejection is seen.
+  if (err instanceof DeadlinePassed || timedOut)
+    return new UpstreamError('timeout', MESSAGES.timeout(s.timeoutMs), { status });
+  if (err instanceof BodyTooLarge) return new UpstreamError('too_large', MESSAGES.tooLarge(s.maxBodyBytes), { status });
+  if (err instanceof Unreadable) return new UpstreamError('malformed', MESSAGES.malformed, { status });
+  // A body cut off is as retryable as a dropped connection, but it is an answer that could not be read.
+  if (err instanceof BodyCutOff)
+    return new UpstreamError('network', MESSAGES.cutOff, { status, reason: codeOf(err.reason) });
+  return new UpstreamError('network', MESSAGES.network, { status, reason: codeOf(err) });
+}
+
+/** One HTTP attempt. Resolves with the checked 2xx body; rejects with an UpstreamError. */
+async function attempt<K extends ListKind>(
+  s: ClientSettings,
+  url: URL,
+  kind: K,
+): Promise<{ status: number; body: ListResponses[K] }> {
+  const controller = new AbortController();
+  const deadline = startDeadline(s.timeoutMs, controller);
+  let status: number | null = null;
+  try {
+    const res = await Promise.race([
+      s.transport(url, { headers: s.headers, signal: controller.signal }),
+      deadline.promise,
+    ]);
+    status = res.status;
+    if (res.status < 200 || res.status > 299) {
+      let body: unknown = null;
+      try {
+        body = parseJson(await readBody(res, MAX_ERROR_BODY_BYTES, deadline.promise));
+      } catch {
+        // The status alone still says enough to classify the failure.
+      }
+      throw errorFromResponse(res.status, body);
+    }
+    const body = checkListResponse(parseJson(await readBody(res, s.maxBodyBytes, deadline.promise)), kind);
+    if (body === null) throw new Unreadable();
+    return { status, body };
+  } catch (err) {
+    // Whatever went wrong, let go of the connection and any body still arriving.
+    controller.abort();
+    throw toUpstreamError(err, status, deadline.state.passed, s);
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** Runs up to MAX_ATTEMPTS attempts, metering and reporting each one. */
+async function call<K extends ListKind>(
+  s: ClientSettings,
+  resource: UpstreamResource,
+  params: Record<string, string>,
+  kind: K,
+  meter: UpstreamMeter | undefined,
+): Promise<ListResponses[K]> {
+  const url = new URL(resource, s.base);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const { bucket, cost } = CALL_COST[resource];
+  const failures: UpstreamError[] = [];
+  for (let attemptNo = 1; ; attemptNo++) {
+    // Metered before sending: the upstream charges for failed requests too.
+    if (meter) charge(meter, resource);
+    const started = Date.now();
+    const info = { resource, bucket, cost, attempt: attemptNo };
+    try {
+      const { status, body } = await attempt(s, url, kind);
+      s.report({ ...info, status, ms: Date.now() - started, error: null });
+      return body;
+    } catch (caught) {
+      if (!(caught instanceof UpstreamError)) throw caught;
+      const err = bucket === 'search' ? inSearchBucket(caught) : caught;
+      s.report({ ...info, status: err.status, ms: Date.now() - started, error: err.kind });
+      failures.push(err);
+      if (attemptNo >= MAX_ATTEMPTS || !isRetryable(err.kind)) throw afterTries(failures, s.timeoutMs);
+      await sleep(s.retryBaseDelayMs * (1 + s.random()));
     }
   }
+}
 
+/** A quota refusal of `search.list` is its own bucket's (June 2026), not the day's whole quota: say so. */
+function inSearchBucket(err: UpstreamError): UpstreamError {
+  if (err.kind !== 'quota' || err.status !== 403) return err;
+  return new UpstreamError('quota', MESSAGES.searchBucket, { status: err.status, reason: err.reason });
+}
+
+/** The parameters of one `videos.list?chart=mostPopular` page, checked. */
+function mostPopularParams(p: Parameters<YouTubeClient['listMostPopular']>[0]): Record<string, string> {
+  const maxResults = p.maxResults ?? 50;
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 50) {
+    throw new RangeError(`Expected maxResults to be an integer from 1 to 50, got ${maxResults}`);
+  }
+  const { part, fields } = REQUEST_SHAPES.mostPopular;
+  const params: Record<string, string> = { part, chart: 'mostPopular', regionCode: p.regionCode };
+  params.maxResults = String(maxResults);
+  if (p.videoCategoryId !== undefined) params.videoCategoryId = p.videoCategoryId;
+  if (p.pageToken !== undefined) params.pageToken = p.pageToken;
+  params.fields = fields;
+  return params;
+}
+
+/** The parameters of a `channels.list` call by one of its filters. */
+function channelParams(filter: Parameters<YouTubeClient['listChannels']>[0]): Record<string, string> {
+  const { part, fields } = REQUEST_SHAPES.channels;
+  const params: Record<string, string> = { part };
+  if ('id' in filter) params.id = filter.id;
+  else if ('forHandle' in filter) params.forHandle = filter.forHandle;
+  else params.forUsername = filter.forUsername;
+  params.fields = fields;
+  return params;
+}
+
+/** Creates the client. Options are checked eagerly; nothing is fetched until a method is called. */
+export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
+  const s = readOptions(opts);
   return {
     async listVideosById(ids, meter) {
       if (ids.length < 1 || ids.length > 50) throw new RangeError(`Expected 1 to 50 video ids, got ${ids.length}`);
       const { part, fields } = REQUEST_SHAPES.videos;
-      return call('videos', { part, id: ids.join(','), fields }, 'youtube#videoListResponse', meter);
+      return call(s, 'videos', { part, id: ids.join(','), fields }, 'youtube#videoListResponse', meter);
     },
     async listMostPopular(p, meter) {
-      const maxResults = p.maxResults ?? 50;
-      if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 50) {
-        throw new RangeError(`Expected maxResults to be an integer from 1 to 50, got ${maxResults}`);
-      }
-      const { part, fields } = REQUEST_SHAPES.mostPopular;
-      const params: Record<string, string> = {
-        part,
-        chart: 'mostPopular',
-        regionCode: p.regionCode,
-        maxResults: String(maxResults),
-      };
-      if (p.videoCategoryId !== undefined) params.videoCategoryId = p.videoCategoryId;
-      if (p.pageToken !== undefined) params.pageToken = p.pageToken;
-      params.fields = fields;
-      return call('videos', params, 'youtube#videoListResponse', meter);
+      return call(s, 'videos', mostPopularParams(p), 'youtube#videoListResponse', meter);
     },
     async listChannels(filter, meter) {
-      const { part, fields } = REQUEST_SHAPES.channels;
-      const params: Record<string, string> = { part };
-      if ('id' in filter) params.id = filter.id;
-      else if ('forHandle' in filter) params.forHandle = filter.forHandle;
-      else params.forUsername = filter.forUsername;
-      params.fields = fields;
-      return call('channels', params, 'youtube#channelListResponse', meter);
+      return call(s, 'channels', channelParams(filter), 'youtube#channelListResponse', meter);
     },
     async searchChannels(q, meter) {
       const { part, fields } = REQUEST_SHAPES.search;
-      return call('search', { part, type: 'channel', maxResults: '5', q, fields }, 'youtube#searchListResponse', meter);
+      const params = { part, type: 'channel', maxResults: '5', q, fields };
+      return call(s, 'search', params, 'youtube#searchListResponse', meter);
     },
     async listVideoCategories(regionCode, meter) {
       const { part, fields } = REQUEST_SHAPES.videoCategories;
-      return call(
-        'videoCategories',
-        { part, regionCode, hl: 'en', fields },
-        'youtube#videoCategoryListResponse',
-        meter,
-      );
+      const params = { part, regionCode, hl: 'en', fields };
+      return call(s, 'videoCategories', params, 'youtube#videoCategoryListResponse', meter);
     },
   };
 }
@@ -321,12 +401,12 @@ function fetchTransport(fetchImpl: typeof fetch): UpstreamTransport {
   return async (url, { headers, signal }) => {
     // redirect 'manual': a redirect must not carry the key header to another host.
     const res = await fetchImpl(url.toString(), { method: 'GET', headers, signal, redirect: 'manual' });
-    return { status: res.status, bytes: (limit) => readBody(res, limit) };
+    return { status: res.status, bytes: (limit) => readFetchBody(res, limit) };
   };
 }
 
 /** Reads a fetch body up to `limit` bytes (the caller bounds the time). */
-async function readBody(res: Response, limit: number): Promise<Uint8Array> {
+async function readFetchBody(res: Response, limit: number): Promise<Uint8Array> {
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     void res.body?.cancel().catch(() => {});

@@ -6,14 +6,14 @@
 import type { ErrorBody } from './wire-types.ts';
 
 /**
- * - `quota`: the daily quota (or a rate limit, or tagdex's own ration of searches) is used up.
+ * - `quota`: a daily quota bucket (or a rate limit, or tagdex's own ration of searches) is used up.
  * - `key`: the upstream rejected the server's key, or got none.
  * - `access`: the YouTube Data API is not enabled for the key's project.
  * - `forbidden`: any other 403.
  * - `bad_request`: any other 4xx.
  * - `server`: a 5xx.
  * - `timeout`: no complete answer within the time limit.
- * - `network`: the connection failed (refused, reset, DNS).
+ * - `network`: the connection failed (refused, reset, DNS), or closed before the whole body arrived.
  * - `malformed`: an answer that is not the JSON shape tagdex reads (or an unexpected status such as a redirect).
  * - `too_large`: an answer bigger than the body limit.
  */
@@ -98,6 +98,8 @@ function isUnregisteredCaller(body: unknown): boolean {
 
 export const MESSAGES = {
   quota: 'The YouTube Data API quota for today is used up; try again after midnight Pacific time.',
+  searchBucket:
+    "Looking up /c/ links needs a YouTube search, and YouTube's searches for today (their own daily bucket, apart from the rest of the quota) are used up; use the channel's @handle or /channel/ link instead, or try after midnight Pacific time.",
   rateLimit: 'The YouTube Data API is limiting how fast the server may call it; try again in a minute.',
   key: "The YouTube Data API rejected the server's API key.",
   noKey: 'The YouTube Data API refused the request because the server sent no usable API key.',
@@ -114,6 +116,8 @@ export const MESSAGES = {
       ? `The YouTube Data API did not answer within ${describeDuration(ms)}.`
       : `The YouTube Data API did not answer in ${tries} tries of ${describeDuration(ms)}.`,
   network: 'Could not connect to the YouTube Data API (the connection failed).',
+  cutOff:
+    'The YouTube Data API sent a response that could not be read (the connection closed before the whole body arrived).',
   malformed: 'The YouTube Data API sent a response that could not be read.',
   tooLarge: (bytes: number) =>
     `The YouTube Data API sent a response larger than ${describeBytes(bytes)}, which was refused.`,

@@ -1,13 +1,63 @@
 /**
- * Quota bookkeeping: what each upstream call costs, the Pacific-time day the upstream's quota resets on,
- * and a per-day ration for scarce calls (search).
+ * Quota bookkeeping: the upstream's daily buckets and what each call draws from them, the Pacific-time day the
+ * buckets reset on, tagdex's own daily rations of scarce calls (search), and the defaults of those rations.
  */
 
-/** Quota units per HTTP request, whatever parts are asked for; search is the scarce one. */
-export const UNIT_COST = { videos: 1, channels: 1, search: 100, videoCategories: 1 } as const;
+/**
+ * The upstream's daily quota buckets, each counted on its own (the YouTube Data API's model since June 2026):
+ * - `main`: the project's pool, 10,000 units a day by default; `videos.list`, `channels.list` and
+ *   `videoCategories.list` draw 1 unit per call whatever parts are asked for.
+ * - `search`: `search.list`'s own bucket since 1 June 2026, 100 calls a day at 1 each (it used to draw 100 units
+ *   from the main pool).
+ * - `batchGetStats`: `videos.batchGetStats`'s own 10,000-unit bucket since 3 June 2026 (tagdex does not call it).
+ */
+export const QUOTA_BUCKETS = { main: 10_000, search: 100, batchGetStats: 10_000 } as const;
+
+/** One of the upstream's quota buckets. */
+export type QuotaBucket = keyof typeof QUOTA_BUCKETS;
+
+/** The bucket each call tagdex makes draws from, and how much: every HTTP request costs, failed ones included. */
+export const CALL_COST = {
+  videos: { bucket: 'main', cost: 1 },
+  channels: { bucket: 'main', cost: 1 },
+  videoCategories: { bucket: 'main', cost: 1 },
+  search: { bucket: 'search', cost: 1 },
+} as const satisfies Record<string, { bucket: QuotaBucket; cost: number }>;
 
 /** The upstream resources tagdex calls. */
-export type UpstreamResource = keyof typeof UNIT_COST;
+export type UpstreamResource = keyof typeof CALL_COST;
+
+/**
+ * Counts a request's upstream HTTP attempts (retries included) and what they drew from each bucket tagdex uses:
+ * `units` from the main pool, `searches` from search's own bucket. Mutated in place.
+ */
+export interface UpstreamMeter {
+  calls: number;
+  units: number;
+  searches: number;
+}
+
+/** A meter at zero. */
+export function createMeter(): UpstreamMeter {
+  return { calls: 0, units: 0, searches: 0 };
+}
+
+/** Which meter field counts each bucket tagdex draws from. */
+const METER_FIELD = { main: 'units', search: 'searches' } as const;
+
+/** Adds one HTTP attempt at `resource` to `meter`, in the field of the bucket it draws from. */
+export function charge(meter: UpstreamMeter, resource: UpstreamResource): void {
+  const { bucket, cost } = CALL_COST[resource];
+  meter.calls += 1;
+  meter[METER_FIELD[bucket]] += cost;
+}
+
+/**
+ * The default rations of `search.list` (only `/c/` names need it). Everyone together: 90 a Pacific day, 10 below
+ * the search bucket's 100, because a search that fails with a 5xx, a reset or a timeout is tried once more and the
+ * upstream counts both tries. Each client: 5 a day, so one address cannot spend the day's searches for everyone.
+ */
+export const SEARCH_RATION = { perDay: 90, perClient: 5 } as const;
 
 // Intl with a time zone is available in Node, browsers and edge runtimes; it knows the US DST rules so we do not.
 const PACIFIC = new Intl.DateTimeFormat('en-US', {
@@ -130,5 +180,37 @@ export function createMemorySearchRations(perDay: number, perClient: number, now
       return true;
     },
     usedToday: () => shared.used(),
+  };
+}
+
+/** What this process drew from the upstream's buckets in the current Pacific day. */
+export interface DailyTally {
+  /** Adds a finished call's draws (its meter). */
+  add(meter: UpstreamMeter): void;
+  /** Today's sums: main units and search calls (the count restarts at midnight Pacific). */
+  today(): { units: number; searches: number };
+}
+
+/** Creates a DailyTally over the injected clock. */
+export function createDailyTally(now: () => number): DailyTally {
+  let day = '';
+  let sums = { units: 0, searches: 0 };
+  const roll = () => {
+    const today = pacificDate(now());
+    if (today !== day) {
+      day = today;
+      sums = { units: 0, searches: 0 };
+    }
+  };
+  return {
+    add(meter) {
+      roll();
+      sums.units += meter.units;
+      sums.searches += meter.searches;
+    },
+    today() {
+      roll();
+      return { ...sums };
+    },
   };
 }

@@ -444,8 +444,9 @@ describe('search.list', () => {
     expect(first.id.kind).toBe('youtube#channel');
     expect(first.snippet).not.toHaveProperty('customUrl');
     expect(first.snippet.thumbnails.default).toEqual({ url: expect.stringMatching(/^https:\/\//) });
-    expect(e.calls[0]?.units).toBe(100);
-    expect(e.unitsSpent()).toBe(100);
+    expect(e.calls[0]).toMatchObject({ bucket: 'search', units: 1 });
+    expect(e.searchesSpent()).toBe(1);
+    expect(e.unitsSpent()).toBe(0);
   });
 
   it('returns nothing for a type without channels and requires part', async () => {
@@ -454,7 +455,7 @@ describe('search.list', () => {
     expect(videosOnly.body.items).toEqual([]);
     const noPart = await call(e, 'search?type=channel&q=cricket');
     expect(noPart.status).toBe(400);
-    expect(e.unitsSpent()).toBe(200);
+    expect(e.searchesSpent()).toBe(2);
   });
 });
 
@@ -509,19 +510,20 @@ describe('the API key', () => {
 });
 
 describe('quota and bookkeeping', () => {
-  it('charges 1 unit per videos/channels call and 100 per search, invalid requests included', async () => {
+  it('charges 1 unit of the main pool per videos/channels call and 1 call of its own bucket per search, invalid requests included', async () => {
     const e = emulator();
     await call(e, `videos?part=snippet&id=${HINDI_VIDEO_ID}`);
     await call(e, 'videos?part=bogus&id=x');
     await e.fetch(`${API}channels?part=id&forHandle=@x`); // no key: still a request
     await call(e, 'search?part=snippet&type=channel&q=fans');
-    expect(e.calls.map((c) => [c.resource, c.status, c.units])).toEqual([
-      ['videos', 200, 1],
-      ['videos', 400, 1],
-      ['channels', 403, 1],
-      ['search', 200, 100],
+    expect(e.calls.map((c) => [c.resource, c.status, c.bucket, c.units])).toEqual([
+      ['videos', 200, 'main', 1],
+      ['videos', 400, 'main', 1],
+      ['channels', 403, 'main', 1],
+      ['search', 200, 'search', 1],
     ]);
-    expect(e.unitsSpent()).toBe(103);
+    expect(e.unitsSpent()).toBe(3);
+    expect(e.searchesSpent()).toBe(1);
   });
 
   it('forgets calls and units on reset(), keeping the calls array', async () => {

@@ -79,7 +79,7 @@ function serviceOver(client: YouTubeClient): YouTubeService {
 
 /** The body and counted upstream use of an endpoint's answer to `?url=…`, as the pipeline writes it. */
 async function answer(endpoint: Endpoint<any>, url: string, youtube: YouTubeService): Promise<string> {
-  const meter = { calls: 0, units: 0 };
+  const meter = { calls: 0, units: 0, searches: 0 };
   const deps = { youtube, meter, client: '127.0.0.1' } as unknown as ApiDeps;
   let body: string;
   try {
@@ -183,8 +183,8 @@ describe('the prepared sample client', () => {
     for (const channel of dataset.channels)
       queries.push(channel.snippet!.title, channel.snippet!.customUrl!, channel.snippet!.title.slice(2, 6));
     for (const q of queries) {
-      const before = { calls: 0, units: 0 };
-      const after = { calls: 0, units: 0 };
+      const before = { calls: 0, units: 0, searches: 0 };
+      const after = { calls: 0, units: 0, searches: 0 };
       expect(JSON.stringify(await prepared.searchChannels(q, after))).toBe(
         JSON.stringify(await reference.searchChannels(q, before)),
       );

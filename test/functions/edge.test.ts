@@ -208,6 +208,7 @@ describe('the access log', () => {
       cache: expect.stringMatching(/hit|miss/),
       upstream_calls: expect.any(Number),
       quota_units: expect.any(Number),
+      search_calls: 0,
       client: expect.stringMatching(/^[\w-]{12}$/),
     });
     expect(lines[0].time).toMatch(/Z$/);

@@ -90,6 +90,13 @@ const FAULTS: FaultCase[] = [
   },
   { name: '200 with malformed JSON', fault: { kind: 'malformedJson' }, attempts: 1, says: UNREADABLE },
   { name: '200 with a truncated body', fault: { kind: 'truncated' }, attempts: 1, says: UNREADABLE },
+  // Content-Length promised more than arrived before the connection closed: unreadable, and worth the retry.
+  {
+    name: '200 cut off mid-body',
+    fault: { kind: 'cutOff' },
+    attempts: 2,
+    says: /sent a response that could not be read \(the connection closed before the whole body arrived\)/,
+  },
   {
     name: '200 without snippet',
     fault: { kind: 'wrongShape', variant: 'missingSnippet' },

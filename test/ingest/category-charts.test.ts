@@ -57,7 +57,7 @@ const isCategory = (id: string) => (url: URL) => url.searchParams.get('videoCate
 describe('ingestRegion with every assignable category', () => {
   it('lists the categories, reads each assignable chart to 200 videos, and records a missing chart without retrying it', async () => {
     const { upstream, client } = setUp();
-    const meter = { calls: 0, units: 0 };
+    const meter = { calls: 0, units: 0, searches: 0 };
     const progress: RegionProgress = { pages: 0 };
     const snapshot = await ingestRegion({
       client,

@@ -16,7 +16,7 @@ const fixedNow = () => Date.parse('2025-06-02T05:00:00Z');
 describe('ingestRegion', () => {
   it('follows nextPageToken to the end of a 165-video chart: 4 pages, 4 units', async () => {
     const { upstream, client } = setUp({ IN: 165 });
-    const meter = { calls: 0, units: 0 };
+    const meter = { calls: 0, units: 0, searches: 0 };
     const snapshot = await ingestRegion({
       client,
       region: 'IN',
@@ -29,7 +29,7 @@ describe('ingestRegion', () => {
     expect(snapshot.videos).toHaveLength(165);
     expect(snapshot.videos.map((v) => v.id)).toEqual(Array.from({ length: 165 }, (_, n) => chartId('IN', n)));
     expect(snapshot.charts).toEqual([{ chart: 'mostPopular', video_category_id: null, pages: 4, videos: 165 }]);
-    expect(meter).toEqual({ calls: 4, units: 4 });
+    expect(meter).toEqual({ calls: 4, units: 4, searches: 0 });
     expect(
       upstream.calls.map((c) => [c.params.regionCode, c.params.maxResults, c.params.pageToken !== undefined]),
     ).toEqual([

@@ -10,10 +10,11 @@ import {
   JSON_HEADERS,
   serialize,
   toResponse,
-  UNITS,
   type Reply,
   type UpstreamDataset,
 } from '../../src/fake-upstream/youtube-answers.ts';
+
+import { CALL_COST, type QuotaBucket, type UpstreamResource } from '../../src/youtube/quota.ts';
 
 export type { UpstreamDataset };
 
@@ -27,6 +28,8 @@ export type Fault =
   | { kind: 'accessNotConfigured' }
   | { kind: 'malformedJson' }
   | { kind: 'truncated' }
+  /** The headers promise the whole body (Content-Length); half of it arrives, then the connection closes. */
+  | { kind: 'cutOff' }
   | { kind: 'wrongShape'; variant: 'missingSnippet' | 'numericCounts' }
   | { kind: 'hugeBody'; bytes: number }
   | { kind: 'hang' }
@@ -43,7 +46,9 @@ interface RecordedCall {
   keySource: 'header' | 'query' | null;
   /** The HTTP status answered; 0 when no response was given (`hang`, `reset`). */
   status: number;
-  /** Quota units the request cost: 100 for search, 1 otherwise (invalid requests included). */
+  /** The quota bucket the request drew from: search's own for `search`, the main pool otherwise. */
+  bucket: QuotaBucket;
+  /** What it drew from that bucket: 1 (invalid requests included). */
   units: number;
 }
 
@@ -53,7 +58,10 @@ export interface UpstreamEmulator {
   /** Answers one request; rejects (with undici's `TypeError('fetch failed')`) for a `reset` fault. */
   handle(req: Request): Promise<Response>;
   calls: RecordedCall[];
+  /** Units drawn from the main pool (every call but search). */
   unitsSpent(): number;
+  /** Calls drawn from search's own bucket. */
+  searchesSpent(): number;
   /** Forgets recorded calls, spent units and pending faults; keeps the dataset. */
   reset(): void;
   /** Queues a fault for the next `times` (default 1, `Infinity` allowed) requests `match` accepts. */
@@ -91,14 +99,9 @@ export function createUpstreamEmulator(
     const { reply, resource, url, keySource } = answers.reply(req);
     const params: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (name !== 'key' && !(name in params)) params[name] = value;
-    const call: RecordedCall = {
-      method: req.method,
-      resource,
-      params,
-      keySource,
-      status: 0,
-      units: UNITS[resource] ?? 1,
-    };
+    // An unknown path still costs the main pool its unit, as an invalid request does.
+    const { bucket, cost } = CALL_COST[resource as UpstreamResource] ?? { bucket: 'main', cost: 1 };
+    const call: RecordedCall = { method: req.method, resource, params, keySource, status: 0, bucket, units: cost };
     calls.push(call);
 
     const answer = (): Reply => reply;
@@ -123,7 +126,8 @@ export function createUpstreamEmulator(
       });
     },
     calls,
-    unitsSpent: () => calls.reduce((sum, c) => sum + c.units, 0),
+    unitsSpent: () => spent(calls, 'main'),
+    searchesSpent: () => spent(calls, 'search'),
     reset() {
       calls.length = 0;
       faults = [];
@@ -134,6 +138,10 @@ export function createUpstreamEmulator(
     },
     setDataset: answers.setDataset,
   };
+}
+
+function spent(calls: readonly RecordedCall[], bucket: QuotaBucket): number {
+  return calls.reduce((sum, c) => (c.bucket === bucket ? sum + c.units : sum), 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -167,6 +175,17 @@ async function answerWithFault(
       const { text, headers } = serialize(reply, pretty);
       const bytes = new TextEncoder().encode(text);
       return new Response(bytes.slice(0, Math.floor(bytes.length / 2)), { status: reply.status, headers });
+    }
+    case 'cutOff': {
+      const reply = answer();
+      const { text, headers } = serialize(reply, pretty);
+      const bytes = new TextEncoder().encode(text);
+      const cut = new Headers(headers);
+      cut.set('content-length', String(bytes.length));
+      return new Response(cutOffStream(bytes.slice(0, Math.floor(bytes.length / 2))), {
+        status: reply.status,
+        headers: cut,
+      });
     }
     case 'wrongShape': {
       const reply = answer();
@@ -233,6 +252,25 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       reject(signal.reason);
     }
     signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * `bytes`, then (a moment later, so they leave the socket first) an error: over HTTP (test/support/serve.ts) the
+ * connection is then dropped mid-body.
+ */
+function cutOffStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        controller.error(connectionReset());
+        return;
+      }
+      sent = true;
+      controller.enqueue(bytes);
+    },
   });
 }
 

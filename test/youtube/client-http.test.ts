@@ -37,13 +37,13 @@ describe.each(['fetch', 'undici pool'] as const)('the client over HTTP, with %s'
   }
 
   it('reads a video and a channel, sending the key in the header only', async () => {
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     const videos = await client().listVideosById([VIDEO_HINDI], meter);
     const channels = await client().listChannels({ id: CHANNEL_NEWS }, meter);
     expect(videos.items?.[0]?.statistics?.viewCount).toBe('4512345678');
     expect(channels.items?.[0]?.statistics?.hiddenSubscriberCount).toBe(true);
     expect(emulator.calls.map((c) => c.keySource)).toEqual(['header', 'header']);
-    expect(meter).toEqual({ calls: 2, units: 2 });
+    expect(meter).toEqual({ calls: 2, units: 2, searches: 0 });
   });
 
   it('a wrong key is a key error, tried once', async () => {

@@ -195,9 +195,9 @@ describe('parts and fields', () => {
     expect(await client.listChannels({ forHandle: '@nobody-has-this' })).toMatchObject({ items: [] });
   });
 
-  it('search asks for five channels, ids and titles only, and costs 100 units', async () => {
+  it('search asks for five channels, ids and titles only, and costs 1 call of its own bucket, no main units', async () => {
     const { emulator, client } = emulatedClient();
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     const found = await client.searchChannels('oldbrand', meter);
     expect(emulator.calls[0]?.params).toEqual({
       part: 'snippet',
@@ -211,8 +211,9 @@ describe('parts and fields', () => {
       id: { channelId: expect.any(String) },
       snippet: { title: expect.any(String), channelId: expect.any(String) },
     });
-    expect(meter).toEqual({ calls: 1, units: 100 });
-    expect(emulator.unitsSpent()).toBe(100);
+    expect(meter).toEqual({ calls: 1, units: 0, searches: 1 });
+    expect(emulator.unitsSpent()).toBe(0);
+    expect(emulator.searchesSpent()).toBe(1);
   });
 
   it('checks its arguments before calling', async () => {
@@ -295,6 +296,17 @@ describe('upstream errors', () => {
     const shown = everythingShown(error);
     expect(shown).not.toContain(CANARY_KEY);
     expect(error.message).not.toMatch(/https?:|googleapis|\?|exceeded your|Please pass/);
+  });
+
+  it("a search refused for quota is told as search's own bucket spent, not the day's whole quota", async () => {
+    const { emulator, client } = emulatedClient();
+    emulator.injectFault({ kind: 'quotaExceeded' });
+    const search = await upstreamFailure(client.searchChannels('fans'));
+    expect(search).toMatchObject({ kind: 'quota', status: 403, reason: 'quotaExceeded' });
+    expect(search.message).toMatch(/searches for today .*own daily bucket.*@handle or \/channel\/ link/);
+    emulator.injectFault({ kind: 'quotaExceeded' });
+    const videos = await upstreamFailure(client.listVideosById([VIDEO_HINDI]));
+    expect(videos.message).toMatch(/quota for today is used up/);
   });
 
   it('keeps the upstream reason token for the log', async () => {
@@ -381,7 +393,7 @@ describe('retries', () => {
   async function attemptsFor(fault: Fault, times: number) {
     const { emulator, client } = emulatedClient();
     emulator.injectFault(fault, { times });
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     const outcome = await client.listVideosById([VIDEO_HINDI], meter).then(
       (list) => ({ ok: true as const, ids: list.items?.map((v) => v.id) }),
       (error: UpstreamError) => ({ ok: false as const, kind: error.kind }),
@@ -398,7 +410,7 @@ describe('retries', () => {
     const { outcome, attempts, meter } = await attemptsFor(fault, 1);
     expect(outcome).toEqual({ ok: true, ids: [VIDEO_HINDI] });
     expect(attempts).toBe(2);
-    expect(meter).toEqual({ calls: 2, units: 2 });
+    expect(meter).toEqual({ calls: 2, units: 2, searches: 0 });
   });
 
   it.each<[string, Fault, UpstreamErrorKind]>([
@@ -410,7 +422,7 @@ describe('retries', () => {
     const { outcome, attempts, meter } = await attemptsFor(fault, Infinity);
     expect(outcome).toEqual({ ok: false, kind });
     expect(attempts).toBe(2);
-    expect(meter).toEqual({ calls: 2, units: 2 });
+    expect(meter).toEqual({ calls: 2, units: 2, searches: 0 });
   });
 
   it.each<[string, Fault, UpstreamErrorKind]>([
@@ -426,7 +438,7 @@ describe('retries', () => {
     const { outcome, attempts, meter } = await attemptsFor(fault, 1);
     expect(outcome).toEqual({ ok: false, kind });
     expect(attempts).toBe(1);
-    expect(meter).toEqual({ calls: 1, units: 1 });
+    expect(meter).toEqual({ calls: 1, units: 1, searches: 0 });
   });
 
   it.each<[string, Fault, Fault, string]>([
@@ -505,16 +517,16 @@ describe('metering and call reports', () => {
     const calls: UpstreamCallInfo[] = [];
     const { emulator, client } = emulatedClient({ onCall: (c) => calls.push(c) });
     emulator.injectFault({ kind: 'status', status: 503 });
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     await client.listVideosById([VIDEO_HINDI], meter);
     await client.searchChannels('oldbrand', meter);
     expect(calls.map(({ ms: _ms, ...rest }) => rest)).toEqual([
-      { resource: 'videos', status: 503, units: 1, attempt: 1, error: 'server' },
-      { resource: 'videos', status: 200, units: 1, attempt: 2, error: null },
-      { resource: 'search', status: 200, units: 100, attempt: 1, error: null },
+      { resource: 'videos', status: 503, bucket: 'main', cost: 1, attempt: 1, error: 'server' },
+      { resource: 'videos', status: 200, bucket: 'main', cost: 1, attempt: 2, error: null },
+      { resource: 'search', status: 200, bucket: 'search', cost: 1, attempt: 1, error: null },
     ]);
     expect(calls.every((c) => c.ms >= 0)).toBe(true);
-    expect(meter).toEqual({ calls: 3, units: 102 });
+    expect(meter).toEqual({ calls: 3, units: 2, searches: 1 });
     expect(JSON.stringify(calls)).not.toMatch(new RegExp(`${CANARY_KEY}|http|youtube/v3`));
   });
 

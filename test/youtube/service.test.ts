@@ -36,9 +36,9 @@ describe('getVideo: popular videos ride along in one call', () => {
     await service.getVideo(VIDEO_HINDI);
     await service.getVideo(VIDEO_LIVE);
     advance(600_000);
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     await service.getVideo(VIDEO_MISSING, meter);
-    expect(meter).toEqual({ calls: 1, units: 1 });
+    expect(meter).toEqual({ calls: 1, units: 1, searches: 0 });
     expect(calls().at(-1)).toBe(`videos id=${VIDEO_MISSING},${VIDEO_LIVE},${VIDEO_HINDI}`);
     expect((await service.getVideo(VIDEO_HINDI))?.id).toBe(VIDEO_HINDI);
     expect((await service.getVideo(VIDEO_LIVE))?.id).toBe(VIDEO_LIVE);
@@ -93,15 +93,15 @@ describe('getVideo: popular videos ride along in one call', () => {
 describe('getVideo', () => {
   it('makes one videos.list call and answers a repeat from the cache', async () => {
     const { service, calls } = setup();
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     const first = await service.getVideo(VIDEO_HINDI, meter);
     expect(first?.id).toBe(VIDEO_HINDI);
     expect(first?.snippet?.channelId).toBe(CHANNEL_BHAKTI);
-    expect(meter).toEqual({ calls: 1, units: 1 });
+    expect(meter).toEqual({ calls: 1, units: 1, searches: 0 });
 
-    const again: UpstreamMeter = { calls: 0, units: 0 };
+    const again: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     expect(await service.getVideo(VIDEO_HINDI, again)).toEqual(first);
-    expect(again).toEqual({ calls: 0, units: 0 });
+    expect(again).toEqual({ calls: 0, units: 0, searches: 0 });
     expect(calls()).toEqual([`videos id=${VIDEO_HINDI}`]);
     expect(service.stats()).toMatchObject({ hits: 1, misses: 1, upstreamCalls: 1, entries: { videos: 1 } });
   });
@@ -131,7 +131,7 @@ describe('getVideo', () => {
   it('shares one upstream call among ten concurrent requests for the same video', async () => {
     const { emulator, service } = setup();
     emulator.injectFault({ kind: 'latency', ms: 20 });
-    const meters = Array.from({ length: 10 }, () => ({ calls: 0, units: 0 }));
+    const meters = Array.from({ length: 10 }, () => ({ calls: 0, units: 0, searches: 0 }));
     const results = await Promise.all(meters.map((m) => service.getVideo(VIDEO_HINDI, m)));
     expect(emulator.calls).toHaveLength(1);
     expect(new Set(results.map((r) => r?.id))).toEqual(new Set([VIDEO_HINDI]));
@@ -179,10 +179,10 @@ describe('batching: concurrent misses for different ids share a call', () => {
   it('misses arriving while a call is in flight go out together in the next call, each answered alone', async () => {
     const { emulator, service, calls } = setup();
     emulator.injectFault({ kind: 'latency', ms: 30 });
-    const first: UpstreamMeter = { calls: 0, units: 0 };
+    const first: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     const firstDone = service.getVideo(VIDEO_HINDI, first);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const meters = Array.from({ length: 3 }, () => ({ calls: 0, units: 0 }));
+    const meters = Array.from({ length: 3 }, () => ({ calls: 0, units: 0, searches: 0 }));
     const [live, missing, hindiAgain] = await Promise.all([
       service.getVideo(VIDEO_LIVE, meters[0]),
       service.getVideo(VIDEO_MISSING, meters[1]),
@@ -196,10 +196,10 @@ describe('batching: concurrent misses for different ids share a call', () => {
     expect(calls()).toEqual([`videos id=${VIDEO_HINDI}`, `videos id=${VIDEO_LIVE},${VIDEO_MISSING}`]);
     // Each call is charged to the request whose miss opened its batch; the joiner of the flight pays nothing.
     expect([first, ...meters]).toEqual([
-      { calls: 1, units: 1 },
-      { calls: 1, units: 1 },
-      { calls: 0, units: 0 },
-      { calls: 0, units: 0 },
+      { calls: 1, units: 1, searches: 0 },
+      { calls: 1, units: 1, searches: 0 },
+      { calls: 0, units: 0, searches: 0 },
+      { calls: 0, units: 0, searches: 0 },
     ]);
     expect(await service.getVideo(VIDEO_MISSING)).toBeNull();
     expect(service.stats()).toMatchObject({ upstreamCalls: 2 });
@@ -320,16 +320,16 @@ describe('getChannel: upstream calls per reference kind', () => {
 
   it.each(cases)('%s', async (_label, ref, expectedId, expectedCalls) => {
     const { service, calls } = setup();
-    const meter: UpstreamMeter = { calls: 0, units: 0 };
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     const channel = await service.getChannel(ref, meter);
     expect(channel?.id ?? null).toBe(expectedId);
     expect(calls()).toEqual(expectedCalls);
     expect(meter.calls).toBe(expectedCalls.length);
 
     // The same reference again costs nothing.
-    const again: UpstreamMeter = { calls: 0, units: 0 };
+    const again: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
     expect((await service.getChannel(ref, again))?.id ?? null).toBe(expectedId);
-    expect(again).toEqual({ calls: 0, units: 0 });
+    expect(again).toEqual({ calls: 0, units: 0, searches: 0 });
   });
 
   it('returns the channel resource with the parts the record needs', async () => {
@@ -489,14 +489,39 @@ describe('getChannel: /c/ names', () => {
     expect((await service.getChannel({ kind: 'custom', name: 'oldbrand' }))?.id).toBe(CHANNEL_LEGACY);
     // A /c/ name that is a handle needs no search.
     expect((await service.getChannel({ kind: 'custom', name: 'newsdesk24' }))?.id).toBe(CHANNEL_NEWS);
-    expect(service.stats()).toMatchObject({ searchesToday: 1, searchBudgetPerDay: 1 });
+    expect(service.stats().quota.searchCalls).toMatchObject({ rationUsedToday: 1, rationPerDay: 1, perDay: 100 });
 
     setTime(Date.UTC(2025, 8, 2, 7, 0)); // midnight Pacific: a new quota day
     expect(await service.getChannel({ kind: 'custom', name: 'brand' })).toBeNull();
     expect(calls().filter((c) => c.startsWith('search'))).toEqual(['search q=oldbrand', 'search q=brand']);
   });
 
-  it('a /c/ name that resolved to nothing (101+ units) is remembered for hours, not minutes', async () => {
+  it('meters each bucket apart: a searched /c/ name is 2 main units and 1 search call, tallied for the day', async () => {
+    const { service, emulator, setTime } = setup();
+    const meter: UpstreamMeter = { calls: 0, units: 0, searches: 0 };
+    expect((await service.getChannel({ kind: 'custom', name: 'oldbrand' }, meter))?.id).toBe(CHANNEL_LEGACY);
+    expect(meter).toEqual({ calls: 3, units: 2, searches: 1 });
+    expect([emulator.unitsSpent(), emulator.searchesSpent()]).toEqual([2, 1]);
+    await service.getVideo(VIDEO_HINDI);
+    expect(service.stats().quota).toEqual({
+      mainUnits: { usedToday: 3, perDay: 10_000 },
+      searchCalls: { usedToday: 1, perDay: 100, rationPerDay: 90, rationPerClient: 5, rationUsedToday: 1 },
+    });
+    setTime(Date.UTC(2025, 8, 2, 7, 0)); // midnight Pacific: every bucket starts again
+    expect(service.stats().quota.mainUnits.usedToday).toBe(0);
+    expect(service.stats().quota.searchCalls.usedToday).toBe(0);
+  });
+
+  it('reports no tally where the rations are kept outside the process (the Worker)', () => {
+    const rations = { perDay: 90, perClient: 5, take: () => true, usedToday: () => null };
+    const { service } = setup({ searchRations: rations });
+    expect(service.stats().quota).toMatchObject({
+      mainUnits: { usedToday: null },
+      searchCalls: { usedToday: null, rationUsedToday: null },
+    });
+  });
+
+  it('a /c/ name that resolved to nothing (a search and 2 units) is remembered for hours, not minutes', async () => {
     const { service, calls, advance } = setup();
     await service.getChannel({ kind: 'custom', name: 'brand' });
     await service.getChannel({ kind: 'custom', name: 'brand' });
