@@ -25,10 +25,12 @@ import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'undici';
 import { burn } from './burn.ts';
 import { benchDataset, coldVideoId } from './bench-dataset.ts';
-import { PROJECT_ROOT } from './bench-site.ts';
+import { PROJECT_ROOT, runTool } from './bench-site.ts';
 import { loadConfig } from '../functions/config.ts';
 import { wranglerDevArgs, workerEnvFile } from '../functions/worker/dev.ts';
-import { buildSite, ingestSiteData, SITE_LATEST_DATE } from '../test/helpers/site-build.ts';
+import { runIngest } from '../ingest/run-ingest.ts';
+import { createYouTubeClient } from '../src/youtube/client.ts';
+import { addDays } from '../src/lib/iso-date.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
 import { freePort } from '../test/support/free-port.ts';
@@ -62,17 +64,29 @@ export interface WorkerdReport {
   validation: { nodeMs: number; read: Reading };
 }
 
+/** The newest snapshot date of the live bench site; older ones fill the 7- and 30-day windows. */
+const LATEST_DATE = '2026-11-20';
+
 /** The live site: snapshots ingested from the fake upstream, then the real build with a key (live data). */
 async function liveSite(): Promise<string> {
-  const distDir = join(SITE, 'dist');
+  const [dataDir, distDir] = [join(SITE, 'data'), join(SITE, 'dist')];
   if (existsSync(join(distDir, '_prepared', 'manifest.json'))) return distDir;
-  await ingestSiteData(join(SITE, 'data'));
-  await buildSite({
-    dataDir: join(SITE, 'data'),
-    buildDir: join(SITE, 'build'),
-    distDir,
-    env: { YOUTUBE_API_KEY: 'build-reads-no-upstream' },
-  });
+  for (const date of [-20, -3, -1, 0].map((days) => addDays(LATEST_DATE, days))) {
+    const upstream = createUpstreamEmulator(benchDataset(date, 0), { validKeys: [KEY] });
+    const client = createYouTubeClient({
+      apiKey: KEY,
+      baseUrl: 'https://youtube.bench.invalid/youtube/v3',
+      fetch: upstream.fetch.bind(upstream),
+      retryBaseDelayMs: 1,
+    });
+    const result = await runIngest({ dataDir, date, client });
+    if (result.failed.length > 0) throw new Error(`the ingest of ${date} failed for ${result.failed.join(', ')}`);
+  }
+  // Any key makes the build read the live snapshots; the build itself never calls the upstream.
+  const env = { DATA_DIR: dataDir, BUILD_DIR: join(SITE, 'build'), DIST_DIR: distDir, YOUTUBE_API_KEY: KEY };
+  await runTool('tsx', ['ingest/build-cli.ts'], env);
+  await runTool('astro', ['build', '--silent'], { ...env, ASTRO_TELEMETRY_DISABLED: '1' });
+  await runTool('tsx', ['ingest/worker-assets.ts'], env);
   return distDir;
 }
 
@@ -323,7 +337,7 @@ const show = (r: Reading) => `JS ${r.jsMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(
 
 export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
   const distDir = await liveSite();
-  const upstream = createUpstreamEmulator(benchDataset(SITE_LATEST_DATE, 9000), { validKeys: [KEY] });
+  const upstream = createUpstreamEmulator(benchDataset(LATEST_DATE, 9000), { validKeys: [KEY] });
   const fake = await startFakeUpstream(upstream);
   const wrangler = await startWrangler(distDir, fake.baseUrl);
   const inspector = await inspect(wrangler.inspectorPort);
