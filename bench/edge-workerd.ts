@@ -197,16 +197,22 @@ async function inspect(port: number) {
     socket.addEventListener('error', reject, { once: true });
   });
   let lastId = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
+  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const waiter = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!waiter) return;
+    waiting.delete(message.id!);
+    if (message.error) waiter.reject(new Error(`inspector: ${message.error.message}`));
+    else waiter.resolve(message.result);
   });
   return {
     send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
       const id = ++lastId;
       socket.send(JSON.stringify({ id, method, params }));
-      return new Promise<T>((resolve) => waiting.set(id, resolve as (result: unknown) => void));
+      return new Promise<T>((resolve, reject) =>
+        waiting.set(id, { resolve: resolve as (result: unknown) => void, reject }),
+      );
     },
     close: () => socket.close(),
   };
@@ -252,8 +258,19 @@ interface Reading {
   cpuMs: number;
 }
 
-/** A reading of `kind`: WARM requests unprofiled, then N in one Profiler session. */
+/** A reading of `kind`, once more if the inspector lost the session (workerd may restart the isolate). */
 async function measure(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+  try {
+    return await measureOnce(inspector, wrangler, kind, n);
+  } catch (error) {
+    if (!String(error).includes('inspector')) throw error;
+    await inspector.send('Profiler.enable');
+    return measureOnce(inspector, wrangler, kind, n);
+  }
+}
+
+/** A reading of `kind`: WARM requests unprofiled, then N in one Profiler session. */
+async function measureOnce(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
   const baseUrl = wrangler.baseUrl;
   const ask = async ({ path, init }: Ask) => {
     const response = await fetch(baseUrl + path, init);
