@@ -61,6 +61,8 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
   return lines.join('\n');
 }
 
+const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms).toFixed(2)}`;
+
 /** The in-workerd rows (bench/edge-workerd.ts): per request over /healthz, by the profiler and by workerd's CPU. */
 function formatWorkerd(w: WorkerdReport): string[] {
   const { nodeMs, read } = w.validation;
@@ -81,15 +83,15 @@ function formatWorkerd(w: WorkerdReport): string[] {
   ];
   let worst = 0;
   for (const [name, r] of Object.entries(w.added)) {
-    lines.push(`| ${name} | +${r.jsMs.toFixed(2)} | +${r.cpuMs.toFixed(2)} |`);
+    lines.push(`| ${name} | ${signed(r.jsMs)} | ${signed(r.cpuMs)} |`);
     if (name !== 'MCP initialize') worst = Math.max(worst, r.jsMs);
   }
   lines.push(
     '',
-    `- Validation: /healthz with ${nodeMs.toFixed(2)} ms of extra JavaScript (timed in Node) read **+${read.jsMs.toFixed(2)} ms** ` +
-      `by the profiler (${valid(read.jsMs) ? 'within' : 'NOT within'} 25%) and **+${read.cpuMs.toFixed(2)} ms** by workerd CPU ` +
+    `- Validation: /healthz with ${nodeMs.toFixed(2)} ms of extra JavaScript (timed in Node) read **${signed(read.jsMs)} ms** ` +
+      `by the profiler (${valid(read.jsMs) ? 'within' : 'NOT within'} 25%) and **${signed(read.cpuMs)} ms** by workerd CPU ` +
       `(${valid(read.cpuMs) ? 'within' : 'NOT within'} 25%)`,
-    `- The most added JavaScript (every endpoint, MCP tools/list and tools/call): **+${worst.toFixed(2)} ms** ` +
+    `- The most added JavaScript (every endpoint, MCP tools/list and tools/call): **${signed(worst)} ms** ` +
       `(target ≤ +${WORKERD_ADDED_TARGET_MS} ms) — ${worst <= WORKERD_ADDED_TARGET_MS ? 'met' : 'NOT met'}`,
     '',
   );
