@@ -64,12 +64,18 @@ export class SharedServerTransport implements Transport {
 
   async start(): Promise<void> {}
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.onclose?.();
+    return Promise.resolve();
   }
 
   /** The Server's answers (it sends nothing else: no notifications, no requests of its own). */
-  async send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage): Promise<void> {
+    this.deliver(message);
+    return Promise.resolve();
+  }
+
+  private deliver(message: JSONRPCMessage): void {
     if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) return;
     const waiting = this.waiting.get(message.id as number);
     if (!waiting) return;
