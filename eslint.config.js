@@ -52,6 +52,13 @@ export default tseslint.config(
     },
   },
   {
+    // The bench-only Worker is type-checked with the Worker's own project (workers types), not the root one.
+    files: ['bench/calibrated-worker.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './functions/worker/tsconfig.json' },
+    },
+  },
+  {
     // Tests and benches read untyped JSON off the wire (`await response.json()` is `any`) and poke at it with
     // expect(); typing every probe would add casts, not safety. The promise rules above stay on here.
     files: ['test/**', 'bench/**'],

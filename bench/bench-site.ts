@@ -74,8 +74,8 @@ async function timed(step: () => Promise<void>): Promise<number> {
 /** Runs a project tool from node_modules/.bin with the environment of the current process plus `env`. */
 export function runTool(tool: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-  // The bench site is sample data: an inherited key would switch the build to live snapshots.
-  delete childEnv['YOUTUBE_API_KEY'];
+  // The bench site is sample data: an inherited key would switch the build to live snapshots (unless `env` sets one).
+  if (env['YOUTUBE_API_KEY'] === undefined) delete childEnv['YOUTUBE_API_KEY'];
   return new Promise((resolve, reject) => {
     const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', tool), args, {
       cwd: PROJECT_ROOT,

@@ -9,7 +9,11 @@
  *   Worker's own pipeline in Node's V8 under process.cpuUsage(): the first request of an isolate (cold code and
  *   data), a warm request, and warm code reading data not read yet. Live mode replays upstream answers recorded
  *   from the emulator, so none of the emulator's work is counted.
- * Needs `npm run build` once (serve:edge) and loopback only. BENCH_CPU_ONLY=1 measures only the CPU (no wrangler).
+ * - JavaScript time per request inside workerd itself (bench/edge-workerd.ts): the DevTools profiler of
+ *   `wrangler dev` in live mode after a real ingest, every endpoint and MCP method over /healthz, validated with a
+ *   request doing a known amount of extra work (BENCH_SKIP_WORKERD=1 leaves it out).
+ * Needs `npm run build` once (serve:edge) and loopback only. BENCH_CPU_ONLY=1 measures only the CPU (no
+ * start-up or latency runs).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -24,6 +28,7 @@ import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.
 import { PREPARED_PREFIX } from '../src/lib/limits.ts';
 import type { BuildManifest } from '../src/schemas/build-output.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
+import { runWorkerdBench } from './edge-workerd.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -185,6 +190,10 @@ for (const name of ['trendingTags90x500', 'titleScore']) {
   process.stderr.write(`bench:edge: sample mcp ${name} ${JSON.stringify(cpu.sample![`mcp ${name}`])}\n`);
 }
 report.cpuMs = cpu;
+// Inside workerd itself, with its inspector (bench/edge-workerd.ts); BENCH_SKIP_WORKERD=1 leaves it out.
+if (process.env.BENCH_SKIP_WORKERD !== '1') {
+  report.workerd = await runWorkerdBench((line) => process.stderr.write(`${line}\n`));
+}
 if (process.env.BENCH_CPU_ONLY === '1') {
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   process.exit(0);

@@ -26,6 +26,13 @@ export function okText(data: unknown): string {
   return JSON.stringify({ ok: true, data });
 }
 
+const OK_PREFIX = '{"ok":true,"data":';
+
+/** The `data` of a 200's envelope as JSON text, cut from okText's output without parsing it; null for other text. */
+export function okDataText(text: string): string | null {
+  return text.startsWith(OK_PREFIX) && text.endsWith('}') ? text.slice(OK_PREFIX.length, -1) : null;
+}
+
 /** The text of a failure's envelope, `{"ok": false, "error": …}`. */
 export function failureText(message: string): string {
   return JSON.stringify({ ok: false, error: message });

@@ -1,11 +1,10 @@
 /**
- * POST /mcp: tagdex as an MCP server over Streamable HTTP — stateless, JSON responses, the SDK's web-standard
- * transport — on every runtime, through the one pipeline. A tools/call is answered by the pipeline's own endpoint
+ * POST /mcp: tagdex as an MCP server over Streamable HTTP — stateless, JSON responses, one SDK Server per isolate
+ * behind the transport of functions/mcp/mcp-transport.ts — on every runtime, through the one pipeline. A tools/call is answered by the pipeline's own endpoint
  * path (`callEndpoint`), so its rate limit, validation, cache key and cache are the API's; initialize, tools/list
  * and ping are answered here and cost nothing.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   CallToolRequestSchema,
   CallToolResultSchema,
@@ -22,6 +21,8 @@ import { refusedHost } from './host-policy.ts';
 import { toolList, TOOLS, TOOLS_BY_NAME, type McpTool } from './tools.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 import { MCP_PATH } from './mcp-path.ts';
+import { SharedServerTransport, type McpCall } from './mcp-transport.ts';
+import { okDataText } from '../respond.ts';
 
 export { MCP_PATH };
 /** A JSON-RPC request to this server is a few hundred bytes; 64 KB leaves room for any batch worth answering. */
@@ -39,8 +40,6 @@ const INSTRUCTIONS =
   'most-popular charts; videos and channels are read live from the YouTube Data API. Data from YouTube: ' +
   'https://www.youtube.com/t/terms';
 
-/** Headers forwarded to the SDK's transport: the ones it reads. */
-const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
 const COMMON_HEADERS = [
   ...Object.entries(MCP_CORS_HEADERS).flat(),
   'Cache-Control',
@@ -57,7 +56,7 @@ export const MCP_PREFLIGHT_LIST = [
 
 /**
  * This server asks clients for nothing (no elicitation), so it validates no JSON Schema; the SDK's default would
- * build an Ajv instance per request.
+ * build an Ajv instance.
  */
 const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
   getValidator() {
@@ -81,6 +80,28 @@ export function isMcpTarget(target: string): boolean {
   return target === MCP_PATH || target.startsWith(`${MCP_PATH}?`);
 }
 
+/**
+ * The SDK's Server, made once (per pipeline, so per isolate) and shared by every request through the transport
+ * (functions/mcp/mcp-transport.ts): initialize, ping and tools/list are its answers; tools/call goes to `callTool`.
+ */
+function createSharedServer(listed: ReturnType<typeof toolList>, callTool: ToolCaller): SharedServerTransport {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: NO_SCHEMA_VALIDATION,
+  });
+  const transport = new SharedServerTransport();
+  server.setRequestHandler(ListToolsRequestSchema, () => listed);
+  server.setRequestHandler(CallToolRequestSchema, (call, extra) =>
+    callTool(call.params.name, call.params.arguments, transport.callOf(extra.requestId)),
+  );
+  // connect() only wires callbacks and calls the transport's start(), which does nothing: nothing to wait for.
+  void server.connect(transport);
+  return transport;
+}
+
+type ToolCaller = (name: string, args: Record<string, unknown> | undefined, call: McpCall) => Promise<CallToolResult>;
+
 export function createMcpHandler(options: {
   allowedHosts: readonly string[];
   callEndpoint: CallEndpoint;
@@ -88,13 +109,12 @@ export function createMcpHandler(options: {
   rateLimitPerHour: number;
 }) {
   const { allowedHosts, callEndpoint } = options;
-  const listed = toolList(options.rateLimitPerHour);
 
   /** tools/call: one endpoint answer, as the tool result the protocol asks for. */
   async function callTool(
     name: string,
     args: Record<string, unknown> | undefined,
-    request: PipelineRequest,
+    call: McpCall,
   ): Promise<CallToolResult> {
     const tool = TOOLS_BY_NAME.get(name);
     if (!tool) {
@@ -103,6 +123,7 @@ export function createMcpHandler(options: {
       );
     }
     const query = toQuery(args ?? {});
+    const { request } = call;
     const toolRequest: PipelineRequest = {
       // What the access log shows for a tool call: the tool and its arguments, as if it were a path.
       method: 'TOOL',
@@ -112,8 +133,10 @@ export function createMcpHandler(options: {
       waitUntil: (work) => request.waitUntil(work),
       body: () => Promise.resolve(null),
     };
-    return toolResult(await callEndpoint(tool, query, toolRequest));
+    return toolResult(await callEndpoint(tool, query, toolRequest), call);
   }
+
+  const transport = createSharedServer(toolList(options.rateLimitPerHour), callTool);
 
   return async function answerMcp(request: PipelineRequest): Promise<PlainAnswer> {
     const refusal = refusedHost(request.header('host'), request.header('origin'), allowedHosts);
@@ -132,41 +155,10 @@ export function createMcpHandler(options: {
         'close',
       ]);
     }
-
-    const server = new Server(SERVER_INFO, {
-      capabilities: { tools: { listChanged: false } },
-      instructions: INSTRUCTIONS,
-      jsonSchemaValidator: NO_SCHEMA_VALIDATION,
-    });
-    server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, (call) =>
-      callTool(call.params.name, call.params.arguments, request),
-    );
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
-    });
-    await server.connect(transport);
-    const headers = new Headers();
-    for (const name of TRANSPORT_HEADERS) {
-      const value = request.header(name);
-      if (value !== undefined) headers.set(name, value);
-    }
-    try {
-      const response = await transport.handleRequest(
-        new Request(`http://tagdex.internal${MCP_PATH}`, { method: 'POST', headers, body }),
-      );
-      const answerHeaders = [...COMMON_HEADERS];
-      response.headers.forEach((value, name) => answerHeaders.push(name, value));
-      return {
-        status: response.status,
-        headers: answerHeaders,
-        body: response.body ? new Uint8Array(await response.arrayBuffer()) : null,
-      };
-    } finally {
-      await transport.close();
-    }
+    const answer = await transport.handle(request, body);
+    const headers =
+      answer.body === null ? [...COMMON_HEADERS] : [...COMMON_HEADERS, 'Content-Type', 'application/json'];
+    return { status: answer.status, headers, body: answer.body === null ? null : encoder.encode(answer.body) };
   };
 }
 
@@ -181,17 +173,18 @@ function toQuery(args: Record<string, unknown>): RawQuery {
   return query;
 }
 
-/** The endpoint's envelope as a tool result: `data` as the structured content, `error` as an error result. */
-function toolResult(answer: PlainAnswer): CallToolResult {
-  const envelope = answer.body
-    ? (JSON.parse(decoder.decode(answer.body)) as { ok: boolean; data?: unknown; error?: string })
-    : null;
-  if (envelope?.ok && typeof envelope.data === 'object' && envelope.data !== null) {
-    return {
-      content: [{ type: 'text', text: JSON.stringify(envelope.data) }],
-      structuredContent: envelope.data as Record<string, unknown>,
-    };
+/**
+ * The endpoint's envelope as a tool result: `data` as the structured content (its JSON text cut from the
+ * envelope's, not parsed and written again: the transport sends it in place of `{}`), `error` as an error result.
+ */
+function toolResult(answer: PlainAnswer, call: McpCall): CallToolResult {
+  const text = answer.body ? decoder.decode(answer.body) : '';
+  const data = answer.status === 200 ? okDataText(text) : null;
+  if (data?.startsWith('{')) {
+    call.structuredText = data;
+    return { content: [{ type: 'text', text: data }], structuredContent: {} };
   }
+  const envelope = text ? (JSON.parse(text) as { error?: string }) : null;
   return errorResult(envelope?.error ?? `tagdex answered ${answer.status} with no message.`);
 }
 

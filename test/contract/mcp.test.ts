@@ -274,6 +274,46 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(noAccept.status).toBe(406);
   });
 
+  it('refuses a batch whose request ids repeat with -32600, before any of it runs or is counted', async () => {
+    const from = newAddress();
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'trending_tags', arguments: { region: 'BR' } },
+    });
+    const repeated = await post(mcpUrl(), JSON.stringify([1, 2, 1, 3, 1].map(call)), MCP_HEADERS, from);
+    expect(repeated.status).toBe(400);
+    expect(repeated.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
+    // Nothing was counted: the first request the address makes afterwards still has all but one left.
+    const after = await rest('/api/v1/trending-tags', { region: 'BR' }, from);
+    expect(after.headers['ratelimit-remaining']).toBe(String(LIMIT - 1));
+    // Distinct ids: every message answered, each under its own id, and each counted.
+    const distinct = await post(mcpUrl(), JSON.stringify([4, 5, 6].map(call)), MCP_HEADERS, from);
+    expect(distinct.status).toBe(200);
+    const answers = distinct.json() as unknown as { id: number; result: { isError?: boolean } }[];
+    expect(answers.map((answer) => answer.id)).toEqual([4, 5, 6]);
+    expect(answers.every((answer) => !answer.result.isError)).toBe(true);
+    const last = await rest('/api/v1/trending-tags', { region: 'BR' }, from);
+    expect(last.headers['ratelimit-remaining']).toBe(String(LIMIT - 5));
+  });
+
+  it('answers malformed tools/call params with -32602 and one short sentence, and runs nothing', async () => {
+    const from = newAddress();
+    for (const params of [{ name: 5 }, { name: 'trending_tags', arguments: null }, { arguments: { region: 'IN' } }]) {
+      const message = { jsonrpc: '2.0', id: 7, method: 'tools/call', params };
+      const answer = await post(mcpUrl(), JSON.stringify(message), MCP_HEADERS, from);
+      expect(answer.status, JSON.stringify(params)).toBe(200);
+      const { error, id } = answer.json() as unknown as { error: { code: number; message: string }; id: number };
+      expect(id).toBe(7);
+      expect(error.code, JSON.stringify(params)).toBe(-32602);
+      expect(error.message).toMatch(/^Invalid params: [^\n]{10,150}\.$/);
+      expect(error.message).not.toMatch(/invalid_type|expected|\[/);
+    }
+    const after = await rest('/api/v1/trending-tags', { region: 'IN' }, from);
+    expect(after.headers['ratelimit-remaining']).toBe(String(LIMIT - 1));
+  });
+
   it('is documented where people and models look: /llms.txt and the /api/ page name the endpoint and every tool', async () => {
     const llms = await httpGet(`${runtime.baseUrl}/llms.txt`, { from: newAddress() });
     expect(llms.status).toBe(200);

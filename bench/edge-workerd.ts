@@ -1,0 +1,404 @@
+/**
+ * The in-workerd section of `npm run bench:edge`: JavaScript time per request measured INSIDE local workerd
+ * (`wrangler dev`) with its DevTools inspector (over undici's WebSocket, which can send the Origin it wants), in live mode after a real ingest from the fake upstream.
+ *
+ * Method (see ../shared/FACTS.md on the inspector): for each kind of request, a few unprofiled requests warm the
+ * code, then one Profiler session covers N requests of that kind, each with a new cache key (so each is a miss,
+ * answered by the endpoint, and for video/tags/channel by the upstream). JavaScript time per request = the sample
+ * time outside `(idle)` and `(program)` (workerd books I/O waits as `(program)`) ÷ N. Sampling is coarse (a few
+ * ms), hence many requests per session; the figure is compared with `/healthz`, the trivial request, measured
+ * the same way. The local figure includes wrangler's middleware (local only) and, for API requests, the rate
+ * limiter's Durable Object (on Cloudflare a Durable Object's time is its own, not the Worker's).
+ *
+ * Validation: `/healthz` with `X-Bench-Burn` runs a loop timed in Node (bench/burn.ts) inside the request, in a
+ * bench-only Worker entry (bench/calibrated-worker.ts; production never has the hook); the method must read it
+ * as that much more, within 25%.
+ *
+ * `tsx bench/edge-workerd.ts` prints a JSON report; bench/edge.ts runs it and bench/edge-section.ts formats it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { WebSocket } from 'undici';
+import { burn } from './burn.ts';
+import { benchDataset, coldVideoId } from './bench-dataset.ts';
+import { PROJECT_ROOT, runTool } from './bench-site.ts';
+import { loadConfig } from '../functions/config.ts';
+import { wranglerDevArgs, workerEnvFile } from '../functions/worker/dev.ts';
+import { runIngest } from '../ingest/run-ingest.ts';
+import { createYouTubeClient } from '../src/youtube/client.ts';
+import { addDays } from '../src/lib/iso-date.ts';
+import { createUpstreamEmulator } from '../test/support/emulator.ts';
+import { startFakeUpstream } from '../test/support/serve.ts';
+import { freePort } from '../test/support/free-port.ts';
+
+/** Requests per Profiler session, and unprofiled ones before it. */
+const N = Number(process.env.BENCH_WORKERD_N ?? 20);
+const WARM = 5;
+/** Paired sessions (the kind, then /healthz) per kind; the median difference is reported. */
+const ROUNDS = Number(process.env.BENCH_WORKERD_ROUNDS ?? 3);
+/** The extra work of the validation request, in Node CPU milliseconds. */
+const BURN_MS = 3;
+const KEY = 'tagdex-bench-workerd-key';
+const SITE = join(PROJECT_ROOT, 'bench', 'out', 'edge-live');
+const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+type Ask = { path: string; init?: RequestInit };
+/** The i-th request of a kind (a new cache key for every i). */
+type Kind = (i: number) => Ask;
+
+export interface WorkerdReport {
+  requestsPerKind: number;
+  /** /healthz per request: JavaScript ms (profiler) and workerd CPU ms. */
+  healthz: Reading;
+  /** Per request over /healthz, by kind. */
+  added: Record<string, Reading>;
+  /** The known extra work (Node CPU ms) and what each method read. */
+  validation: { nodeMs: number; read: Reading };
+}
+
+/** The newest snapshot date of the live bench site; older ones fill the 7- and 30-day windows. */
+const LATEST_DATE = '2026-11-20';
+
+/** The live site: snapshots ingested from the fake upstream, then the real build with a key (live data). */
+async function liveSite(): Promise<string> {
+  const [dataDir, distDir] = [join(SITE, 'data'), join(SITE, 'dist')];
+  if (existsSync(join(distDir, '_prepared', 'manifest.json'))) return distDir;
+  for (const date of [-20, -3, -1, 0].map((days) => addDays(LATEST_DATE, days))) {
+    const upstream = createUpstreamEmulator(benchDataset(date, 0), { validKeys: [KEY] });
+    const client = createYouTubeClient({
+      apiKey: KEY,
+      baseUrl: 'https://youtube.bench.invalid/youtube/v3',
+      fetch: upstream.fetch.bind(upstream),
+      retryBaseDelayMs: 1,
+    });
+    const result = await runIngest({ dataDir, date, client });
+    if (result.failed.length > 0) throw new Error(`the ingest of ${date} failed for ${result.failed.join(', ')}`);
+  }
+  // Any key makes the build read the live snapshots; the build itself never calls the upstream.
+  const env = { DATA_DIR: dataDir, BUILD_DIR: join(SITE, 'build'), DIST_DIR: distDir, YOUTUBE_API_KEY: KEY };
+  await runTool('tsx', ['ingest/build-cli.ts'], env);
+  await runTool('astro', ['build', '--silent'], { ...env, ASTRO_TELEMETRY_DISABLED: '1' });
+  await runTool('tsx', ['ingest/worker-assets.ts'], env);
+  return distDir;
+}
+
+interface Wrangler {
+  baseUrl: string;
+  inspectorPort: number;
+  /** CPU ms the workerd processes have used so far. */
+  cpuMs(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** `wrangler dev` of the bench Worker entry, configured as functions/worker/dev.ts configures the real one. */
+async function startWrangler(distDir: string, upstreamBase: string): Promise<Wrangler> {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    YOUTUBE_API_KEY: KEY,
+    YOUTUBE_API_BASE: upstreamBase,
+    RATE_LIMIT_PER_HOUR: '1000000',
+    DIST_DIR: distDir,
+  });
+  const stateDir = await mkdtemp(join(tmpdir(), 'tagdex-workerd-'));
+  const envFile = join(stateDir, 'worker.env');
+  await writeFile(envFile, workerEnvFile(config), { mode: 0o600 });
+  await chmod(envFile, 0o600);
+  const args = [
+    ...wranglerDevArgs(config, join(stateDir, 'state'), envFile),
+    '--inspector-port',
+    String(inspectorPort),
+    join(PROJECT_ROOT, 'bench', 'calibrated-worker.ts'),
+  ];
+  const wrangler = join(PROJECT_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+  const child = spawn(process.execPath, [wrangler, ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await untilHealthy(baseUrl, child);
+  return {
+    baseUrl,
+    inspectorPort,
+    cpuMs: () => workerdCpuMs(child.pid!),
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function untilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler exited with ${child.exitCode}`);
+    const status = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the Worker did not answer /healthz within 90 s');
+}
+
+/**
+ * CPU ms used so far by the workerd processes under `root`: the on-CPU nanoseconds of every thread
+ * (/proc/<pid>/task/<tid>/schedstat), which, unlike the profiler's wall-clock samples, a busy machine cannot inflate.
+ */
+async function workerdCpuMs(root: number): Promise<number> {
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const match = /^(\d+) \((.*)\) \S+ (\d+)/.exec(stat);
+    if (!match) continue;
+    names.set(Number(match[1]), match[2]!);
+    children.set(Number(match[3]), [...(children.get(Number(match[3])) ?? []), Number(match[1])]);
+  }
+  let nanos = 0;
+  const visit = async (pid: number): Promise<void> => {
+    if (names.get(pid) === 'workerd') {
+      for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+        const line = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '0');
+        nanos += Number(line.split(' ')[0]);
+      }
+    }
+    for (const child of children.get(pid) ?? []) await visit(child);
+  };
+  await visit(root);
+  return nanos / 1e6;
+}
+
+/** A DevTools protocol session with the Worker's isolate (the inspector accepts DevTools origins only). */
+async function inspect(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl, {
+    headers: { Origin: 'https://devtools.devprod.cloudflare.dev' },
+  });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let lastId = 0;
+  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const waiter = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!waiter) return;
+    waiting.delete(message.id!);
+    if (message.error) waiter.reject(new Error(`inspector: ${message.error.message}`));
+    else waiter.resolve(message.result);
+  });
+  return {
+    send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+      const id = ++lastId;
+      socket.send(JSON.stringify({ id, method, params }));
+      return new Promise<T>((resolve, reject) =>
+        waiting.set(id, { resolve: resolve as (result: unknown) => void, reject }),
+      );
+    },
+    close: () => socket.close(),
+  };
+}
+type Inspector = Awaited<ReturnType<typeof inspect>>;
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Milliseconds of samples outside `(idle)` and `(program)`: each sample owns the time until the next one. */
+function javascriptMs(profile: Profile): number {
+  const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  let micros = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const name = names.get(profile.samples[i]!);
+    if (name !== '(idle)' && name !== '(program)') micros += profile.timeDeltas[i + 1] ?? 0;
+  }
+  return micros / 1000;
+}
+
+/** BENCH_WORKERD_TOP=1: the functions with the most self time per request, for finding where time goes. */
+function topFunctions(profile: Profile, n: number): string {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return `${top.map(([name, us]) => `  ${(us / 1000 / n).toFixed(3)} ms  ${name}`).join('\n')}\n`;
+}
+
+/** Numbers every request, so that each has a cache key of its own. */
+let serial = 0;
+
+/** Per request of one kind: JavaScript ms by the profiler, and workerd's CPU ms (all of its threads). */
+interface Reading {
+  jsMs: number;
+  cpuMs: number;
+}
+
+/** A reading of `kind`, once more if the inspector lost the session (workerd may restart the isolate). */
+async function measure(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+  try {
+    return await measureOnce(inspector, wrangler, kind, n);
+  } catch (error) {
+    if (!String(error).includes('inspector')) throw error;
+    await inspector.send('Profiler.enable');
+    return measureOnce(inspector, wrangler, kind, n);
+  }
+}
+
+/** A reading of `kind`: WARM requests unprofiled, then N in one Profiler session. */
+async function measureOnce(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+  const baseUrl = wrangler.baseUrl;
+  const ask = async ({ path, init }: Ask) => {
+    const response = await fetch(baseUrl + path, init);
+    const body = await response.text();
+    if (response.status !== 200 || body.includes('"isError":true') || body.includes('"error":{')) {
+      throw new Error(`${path} answered ${response.status}: ${body.slice(0, 300)}`);
+    }
+  };
+  for (let i = 0; i < WARM; i++) await ask(kind(serial++));
+  if (process.env.BENCH_WORKERD_NO_PROFILER) {
+    const cpuBefore = await wrangler.cpuMs();
+    for (let i = 0; i < n; i++) await ask(kind(serial++));
+    return { jsMs: 0, cpuMs: ((await wrangler.cpuMs()) - cpuBefore) / n };
+  }
+  await inspector.send('Profiler.start');
+  const cpuBefore = await wrangler.cpuMs();
+  for (let i = 0; i < n; i++) await ask(kind(serial++));
+  const cpuAfter = await wrangler.cpuMs();
+  const { profile } = await inspector.send<{ profile: Profile }>('Profiler.stop');
+  if (process.env.BENCH_WORKERD_TOP) process.stderr.write(topFunctions(profile, n));
+  return { jsMs: javascriptMs(profile) / n, cpuMs: (cpuAfter - cpuBefore) / n };
+}
+
+/** Rounds of bench/burn.ts that take BURN_MS of CPU in Node, and what they take. */
+function calibrate(): { rounds: number; nodeMs: number } {
+  const timed = (rounds: number) => {
+    for (let i = 0; i < 20; i++) burn(rounds);
+    const before = process.cpuUsage();
+    for (let i = 0; i < 50; i++) burn(rounds);
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000 / 50;
+  };
+  const probe = 200_000;
+  const rounds = Math.round((probe * BURN_MS) / timed(probe));
+  return { rounds, nodeMs: timed(rounds) };
+}
+
+const mcp = (method: string, params: Record<string, unknown> = {}): RequestInit => ({
+  method: 'POST',
+  headers: MCP_HEADERS,
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+});
+
+/** Every kind measured, each request with a new cache key. */
+function kinds(tags: string[]): Record<string, Kind> {
+  const regions = ['IN', 'US', 'PK', 'ID', 'BD', 'BR', 'EG', 'NG'];
+  const title = (i: number) => `Cricket Highlights ${i} | India vs Pakistan 2026 🔥`;
+  return {
+    video: (i) => ({ path: `/api/v1/video?url=${coldVideoId(i)}` }),
+    tags: (i) => ({ path: `/api/v1/tags?url=${coldVideoId(3000 + i)}` }),
+    channel: (i) => ({ path: `/api/v1/channel?url=${coldVideoId(6000 + i)}` }),
+    'trending-tags': (i) => ({ path: `/api/v1/trending-tags?region=IN&days=30&limit=${1 + (i % 500)}` }),
+    'rising-tags': (i) => ({ path: `/api/v1/rising-tags?region=IN&days=7&limit=${1 + (i % 100)}` }),
+    'tag-history': (i) => ({
+      path: `/api/v1/tag-history?region=IN&days=${[7, 30, 90][Math.floor(i / tags.length) % 3]}&tag=${encodeURIComponent(tags[i % tags.length]!)}`,
+    }),
+    'title-score': (i) => ({ path: `/api/v1/title-score?region=IN&title=${encodeURIComponent(title(i))}` }),
+    categories: (i) => ({ path: `/api/v1/categories?region=${regions[i % regions.length]}` }),
+    'MCP initialize': () => ({
+      path: '/mcp',
+      init: mcp('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'b', version: '1' },
+      }),
+    }),
+    'MCP tools/list': () => ({ path: '/mcp', init: mcp('tools/list') }),
+    'MCP tools/call': (i) => ({
+      path: '/mcp',
+      init: mcp('tools/call', { name: 'title_score', arguments: { region: 'IN', title: `${title(i)} mcp` } }),
+    }),
+  };
+}
+
+const over = (reading: Reading, base: Reading): Reading => ({
+  jsMs: reading.jsMs - base.jsMs,
+  cpuMs: reading.cpuMs - base.cpuMs,
+});
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const show = (r: Reading) => `JS ${r.jsMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms`;
+
+export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
+  const distDir = await liveSite();
+  const upstream = createUpstreamEmulator(benchDataset(LATEST_DATE, 9000), { validKeys: [KEY] });
+  const fake = await startFakeUpstream(upstream);
+  const wrangler = await startWrangler(distDir, fake.baseUrl);
+  const inspector = await inspect(wrangler.inspectorPort);
+  try {
+    await inspector.send('Profiler.enable');
+    await inspector.send('Profiler.setSamplingInterval', { interval: 50 });
+    const trending = (await (
+      await fetch(`${wrangler.baseUrl}/api/v1/trending-tags?region=IN&days=30&limit=200`)
+    ).json()) as { data: { tags: { tag: string }[] } };
+    const tags = trending.data.tags.map((entry) => entry.tag);
+    const healthz: Kind = () => ({ path: '/healthz' });
+    // The isolate's first minutes do work of their own (the Durable Objects start, code is compiled): let it pass.
+    await measure(inspector, wrangler, healthz, 3 * N);
+    /** Per request over /healthz: paired readings (the kind, then /healthz), median of ROUNDS pairs. */
+    const added = async (kind: Kind, n = N): Promise<Reading> => {
+      const pairs: Reading[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const reading = await measure(inspector, wrangler, kind, n);
+        pairs.push(over(reading, await measure(inspector, wrangler, healthz, n)));
+      }
+      return { jsMs: median(pairs.map((r) => r.jsMs)), cpuMs: median(pairs.map((r) => r.cpuMs)) };
+    };
+    const base = await measure(inspector, wrangler, healthz);
+    const rows: Record<string, Reading> = {};
+    // BENCH_WORKERD_ONLY=video,MCP tools/call: only those kinds (while profiling one).
+    const only = process.env.BENCH_WORKERD_ONLY?.split(',');
+    for (const [name, kind] of Object.entries(kinds(tags))) {
+      if (only && !only.includes(name)) continue;
+      // Categories has one cache key per region.
+      rows[name] = await added(kind, name === 'categories' ? 8 : N);
+      log(`bench:edge: workerd ${name} ${show(rows[name])} over /healthz`);
+    }
+    const { rounds, nodeMs } = calibrate();
+    const read = await added(() => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } }));
+    log(`bench:edge: workerd validation: ${nodeMs.toFixed(2)} ms of work in Node read as ${show(read)}`);
+    return { requestsPerKind: N, healthz: base, added: rows, validation: { nodeMs, read } };
+  } finally {
+    inspector.close();
+    await wrangler.close();
+    await fake.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const report = await runWorkerdBench((line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
