@@ -1,24 +1,32 @@
 /**
- * The build's prepared data as every runtime reads it: the manifest up front, then one small file per question
- * (a trending window, a title benchmark, a rising window, a tag-history shard), read on first use and kept in
- * a bounded table. A request never parses more than the file it answers from. Where the files come from is
- * the runtime's business: build/ on disk for the Node server, the Worker's static assets on the edge.
+ * The build's prepared data as every runtime reads it: the manifest up front, then a few files per chart (its
+ * trending windows packed in three files, its rising windows in one, its title benchmark, its tag-history
+ * shards), each read on first use and kept parsed in a bounded table; a window is cut from its chart's file per request.
+ * A request never parses more than the one file it answers from. Where the files come from is the runtime's
+ * business: build/ on disk for the Node server, the Worker's static assets on the edge.
  */
 import {
   BUILD_FILES,
   type BuildManifest,
   type HistoryShard,
-  type RegionRising,
-  type TrendingWindowFile,
+  type RisingChartFile,
+  type TrendingChartFile,
 } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
-import type { PreparedData } from './runtime.ts';
+import { cutTrendingWindow } from '../src/lib/trending-index.ts';
+import { cutRisingWindow } from '../src/lib/rising-tags.ts';
+import type { MaybePromise, PreparedData } from './runtime.ts';
 
 /** Reads one prepared file by its path relative to the build (BUILD_FILES); null when the build wrote none. */
 export type PreparedFileSource = (relativePath: string) => Promise<unknown | null>;
 
-/** Parsed files kept at once: a window of 500 tags is tens of KB, so this bounds memory to a few MB. */
+/** Small parsed files kept at once (title benchmarks, history shards: tens of KB each): a few MB. */
 const MAX_ENTRIES = 256;
+/**
+ * Parsed chart files kept at once (packed trending or rising windows). A full-size chart's file is a few hundred
+ * KB of JSON, a few MB parsed, so this holds an isolate to some tens of MB of its 128.
+ */
+const MAX_CHART_FILES = 32;
 
 export interface PreparedReaderOptions {
   /**
@@ -34,15 +42,27 @@ export function createPreparedReader(
   options: PreparedReaderOptions = {},
 ): PreparedData {
   const read = createFileTable(source, options);
+  const readChart = createFileTable(source, { ...options, maxEntries: MAX_CHART_FILES });
   return {
     source: manifest.source,
     manifest,
     trendingWindow: (region, days, category) =>
-      read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
+      afterRead(readChart<TrendingChartFile>(BUILD_FILES.trendingWindows(region, days, category)), (file) =>
+        cutTrendingWindow(file, days),
+      ),
     titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
-    rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
+    rising: (region, days, category) =>
+      afterRead(readChart<RisingChartFile>(BUILD_FILES.risingChart(region, category)), (file) =>
+        cutRisingWindow(file, region, days),
+      ),
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
   };
+}
+
+/** `cut` applied to a file read, synchronously when the file was already kept; an absent file stays null. */
+function afterRead<F, T>(file: MaybePromise<F | null>, cut: (file: F) => T | null): MaybePromise<T | null> {
+  if (file instanceof Promise) return file.then((value) => (value === null ? null : cut(value)));
+  return file === null ? null : cut(file);
 }
 
 export interface FileTableOptions extends PreparedReaderOptions {
