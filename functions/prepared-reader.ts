@@ -27,6 +27,8 @@ const MAX_ENTRIES = 256;
  * KB of JSON, a few MB parsed, so this holds an isolate to some tens of MB of its 128.
  */
 const MAX_CHART_FILES = 32;
+/** Cut windows kept at once: a trending window of 500 entries is some 100 KB in memory, so about 12 MB. */
+const MAX_CUTS = 128;
 
 export interface PreparedReaderOptions {
   /**
@@ -43,19 +45,40 @@ export function createPreparedReader(
 ): PreparedData {
   const read = createFileTable(source, options);
   const readChart = createFileTable(source, { ...options, maxEntries: MAX_CHART_FILES });
+  const cut = createCutMemo(MAX_CUTS);
   return {
     source: manifest.source,
     manifest,
-    trendingWindow: (region, days, category) =>
-      afterRead(readChart<TrendingChartFile>(BUILD_FILES.trendingWindows(region, days, category)), (file) =>
-        cutTrendingWindow(file, days),
-      ),
+    trendingWindow: (region, days, category) => {
+      const path = BUILD_FILES.trendingWindows(region, days, category);
+      return afterRead(readChart<TrendingChartFile>(path), (file) =>
+        cut(`${path}#${days}`, () => cutTrendingWindow(file, days)),
+      );
+    },
     titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
-    rising: (region, days, category) =>
-      afterRead(readChart<RisingChartFile>(BUILD_FILES.risingChart(region, category)), (file) =>
-        cutRisingWindow(file, region, days),
-      ),
+    rising: (region, days, category) => {
+      const path = BUILD_FILES.risingChart(region, category);
+      return afterRead(readChart<RisingChartFile>(path), (file) =>
+        cut(`${path}#${days}`, () => cutRisingWindow(file, region, days)),
+      );
+    },
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
+  };
+}
+
+/**
+ * The windows last cut, by file and window, oldest dropped first: cutting a trending window sorts some hundreds of
+ * entries (a few tenths of a millisecond), which an uncached answer should not pay each time. Values only, never a
+ * promise, so on the Worker no request waits on another's work.
+ */
+function createCutMemo(maxEntries: number): <T>(key: string, make: () => T) => T {
+  const kept = new Map<string, unknown>();
+  return <T>(key: string, make: () => T): T => {
+    if (kept.has(key)) return kept.get(key) as T;
+    const value = make();
+    if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
+    kept.set(key, value);
+    return value;
   };
 }
 
