@@ -23,8 +23,8 @@ export type PreparedFileSource = (relativePath: string) => Promise<unknown | nul
 /** Small parsed files kept at once (title benchmarks, history shards: tens of KB each): a few MB. */
 const MAX_ENTRIES = 256;
 /**
- * Parsed chart files kept at once (packed trending or rising windows). A full-size chart's file is a few hundred
- * KB of JSON, a few MB parsed, so this holds an isolate to some tens of MB of its 128.
+ * Parsed chart files kept at once (packed trending or rising windows). A full-size chart's file is 200–350 KB of
+ * JSON and about 0.5 MB parsed, so this holds an isolate to some 16 MB of its 128.
  */
 const MAX_CHART_FILES = 32;
 /** Cut windows kept at once: a trending window of 500 entries is some 100 KB in memory, so about 12 MB. */
