@@ -168,15 +168,20 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
   }
 }
 
-/** Writes a chart's files as JSON, a few at a time: each is fsynced twice, and the disk batches the syncs. */
+/**
+ * Writes a chart's files as JSON, a few at a time: each is fsynced twice, and the disk batches the syncs. Every
+ * write is settled before a failure is thrown, so the caller's clean-up never races a write still under way.
+ */
 function chartWriter(buildDir: string, fs: StoreFs | undefined): (files: BuildFile[]) => Promise<void> {
   const writeLimit = pLimit(16);
   return async (files) => {
-    await Promise.all(
+    const writes = await Promise.allSettled(
       files.map(({ path, value }) =>
         writeLimit(() => writeFileAtomic(join(buildDir, path), JSON.stringify(value), fs)),
       ),
     );
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) throw failed.reason;
   };
 }
 
