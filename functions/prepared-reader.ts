@@ -9,11 +9,12 @@ import {
   BUILD_FILES,
   type BuildManifest,
   type HistoryShard,
+  type RegionRising,
   type RisingChartFile,
   type TrendingChartFile,
 } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
-import { cutTrendingWindow } from '../src/lib/trending-index.ts';
+import { cutTrendingWindow, type TrendingWindowCut } from '../src/lib/trending-index.ts';
 import { cutRisingWindow } from '../src/lib/rising-tags.ts';
 import type { MaybePromise, PreparedData } from './runtime.ts';
 
@@ -45,41 +46,49 @@ export function createPreparedReader(
 ): PreparedData {
   const read = createFileTable(source, options);
   const readChart = createFileTable(source, { ...options, maxEntries: MAX_CHART_FILES });
-  const cut = createCutMemo(MAX_CUTS);
+  const cuts = new BoundedTable(MAX_CUTS);
   return {
     source: manifest.source,
     manifest,
     trendingWindow: (region, days, category) => {
-      const path = BUILD_FILES.trendingWindows(region, days, category);
-      return afterRead(readChart<TrendingChartFile>(path), (file) =>
-        cut(`${path}#${days}`, () => cutTrendingWindow(file, days)),
-      );
+      const key = `t ${region} ${category ?? ''} ${days}`;
+      if (cuts.has(key)) return cuts.get<TrendingWindowCut | null>(key);
+      const file = readChart<TrendingChartFile>(BUILD_FILES.trendingWindows(region, days, category));
+      return afterRead(file, (packed) => cuts.set(key, cutTrendingWindow(packed, days)));
     },
     titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
     rising: (region, days, category) => {
-      const path = BUILD_FILES.risingChart(region, category);
-      return afterRead(readChart<RisingChartFile>(path), (file) =>
-        cut(`${path}#${days}`, () => cutRisingWindow(file, region, days)),
-      );
+      const key = `r ${region} ${category ?? ''} ${days}`;
+      if (cuts.has(key)) return cuts.get<RegionRising | null>(key);
+      const file = readChart<RisingChartFile>(BUILD_FILES.risingChart(region, category));
+      return afterRead(file, (packed) => cuts.set(key, cutRisingWindow(packed, region, days)));
     },
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
   };
 }
 
 /**
- * The windows last cut, by file and window, oldest dropped first: cutting a trending window sorts some hundreds of
- * entries (a few tenths of a millisecond), which an uncached answer should not pay each time. Values only, never a
- * promise, so on the Worker no request waits on another's work.
+ * Values by key, the oldest dropped first past `maxEntries`. The windows last cut are kept in one: cutting a
+ * trending window sorts some hundreds of entries (a few tenths of a millisecond), which an uncached answer should
+ * not pay each time. Values only, never a promise, so on the Worker no request waits on another's work.
  */
-function createCutMemo(maxEntries: number): <T>(key: string, make: () => T) => T {
-  const kept = new Map<string, unknown>();
-  return <T>(key: string, make: () => T): T => {
-    if (kept.has(key)) return kept.get(key) as T;
-    const value = make();
-    if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
-    kept.set(key, value);
+class BoundedTable {
+  private readonly kept = new Map<string, unknown>();
+  constructor(private readonly maxEntries: number) {}
+
+  has(key: string): boolean {
+    return this.kept.has(key);
+  }
+
+  get<T>(key: string): T {
+    return this.kept.get(key) as T;
+  }
+
+  set<T>(key: string, value: T): T {
+    if (this.kept.size >= this.maxEntries) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, value);
     return value;
-  };
+  }
 }
 
 /** `cut` applied to a file read, synchronously when the file was already kept; an absent file stays null. */
