@@ -89,7 +89,7 @@ export function assetsIgnoreMatcher(lines: readonly string[]): (path: string) =>
   const rules = lines.flatMap((raw) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return [];
-    if (/[!\[\]\\]|\*\*/.test(line))
+    if (/[![\]\\]|\*\*/.test(line))
       throw new Error(`.assetsignore: the rule ${JSON.stringify(line)} is not supported here`);
     const folderOnly = line.endsWith('/');
     const body = line.replace(/\/$/, '');
