@@ -1,24 +1,35 @@
 /**
- * The build's prepared data as every runtime reads it: the manifest up front, then one small file per question
- * (a trending window, a title benchmark, a rising window, a tag-history shard), read on first use and kept in
- * a bounded table. A request never parses more than the file it answers from. Where the files come from is
- * the runtime's business: build/ on disk for the Node server, the Worker's static assets on the edge.
+ * The build's prepared data as every runtime reads it: the manifest up front, then a few files per chart (its
+ * trending windows packed in three files, its rising windows in one, its title benchmark, its tag-history
+ * shards), each read on first use and kept parsed in a bounded table; a window is cut from its chart's file per request.
+ * A request never parses more than the one file it answers from. Where the files come from is the runtime's
+ * business: build/ on disk for the Node server, the Worker's static assets on the edge.
  */
 import {
   BUILD_FILES,
   type BuildManifest,
   type HistoryShard,
   type RegionRising,
-  type TrendingWindowFile,
+  type RisingChartFile,
+  type TrendingChartFile,
 } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
-import type { PreparedData } from './runtime.ts';
+import { cutTrendingWindow, type TrendingWindowCut } from '../src/lib/trending-index.ts';
+import { cutRisingWindow } from '../src/lib/rising-tags.ts';
+import type { MaybePromise, PreparedData } from './runtime.ts';
 
 /** Reads one prepared file by its path relative to the build (BUILD_FILES); null when the build wrote none. */
 export type PreparedFileSource = (relativePath: string) => Promise<unknown>;
 
-/** Parsed files kept at once: a window of 500 tags is tens of KB, so this bounds memory to a few MB. */
+/** Small parsed files kept at once (title benchmarks, history shards: tens of KB each): a few MB. */
 const MAX_ENTRIES = 256;
+/**
+ * Parsed chart files kept at once (packed trending or rising windows). A full-size chart's file is 200–350 KB of
+ * JSON and about 0.5 MB parsed, so this holds an isolate to some 16 MB of its 128.
+ */
+const MAX_CHART_FILES = 32;
+/** Cut windows kept at once: a trending window of 500 entries is some 100 KB in memory, so about 12 MB. */
+const MAX_CUTS = 128;
 
 export interface PreparedReaderOptions {
   /**
@@ -34,15 +45,56 @@ export function createPreparedReader(
   options: PreparedReaderOptions = {},
 ): PreparedData {
   const read = createFileTable(source, options);
+  const readChart = createFileTable(source, { ...options, maxEntries: MAX_CHART_FILES });
+  const cuts = new BoundedTable(MAX_CUTS);
   return {
     source: manifest.source,
     manifest,
-    trendingWindow: (region, days, category) =>
-      read<TrendingWindowFile>(BUILD_FILES.trendingWindow(region, days, category)),
+    trendingWindow: (region, days, category) => {
+      const key = `t ${region} ${category ?? ''} ${days}`;
+      if (cuts.has(key)) return cuts.get<TrendingWindowCut | null>(key);
+      const file = readChart<TrendingChartFile>(BUILD_FILES.trendingWindows(region, days, category));
+      return afterRead(file, (packed) => cuts.set(key, cutTrendingWindow(packed, days)));
+    },
     titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
-    rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
+    rising: (region, days, category) => {
+      const key = `r ${region} ${category ?? ''} ${days}`;
+      if (cuts.has(key)) return cuts.get<RegionRising | null>(key);
+      const file = readChart<RisingChartFile>(BUILD_FILES.risingChart(region, category));
+      return afterRead(file, (packed) => cuts.set(key, cutRisingWindow(packed, region, days)));
+    },
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
   };
+}
+
+/**
+ * Values by key, the oldest dropped first past `maxEntries`. The windows last cut are kept in one: cutting a
+ * trending window sorts some hundreds of entries (a few tenths of a millisecond), which an uncached answer should
+ * not pay each time. Values only, never a promise, so on the Worker no request waits on another's work.
+ */
+class BoundedTable {
+  private readonly kept = new Map<string, unknown>();
+  constructor(private readonly maxEntries: number) {}
+
+  has(key: string): boolean {
+    return this.kept.has(key);
+  }
+
+  get<T>(key: string): T {
+    return this.kept.get(key) as T;
+  }
+
+  set<T>(key: string, value: T): T {
+    if (this.kept.size >= this.maxEntries) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, value);
+    return value;
+  }
+}
+
+/** `cut` applied to a file read, synchronously when the file was already kept; an absent file stays null. */
+function afterRead<F, T>(file: MaybePromise<F | null>, cut: (file: F) => T | null): MaybePromise<T | null> {
+  if (file instanceof Promise) return file.then((value) => (value === null ? null : cut(value)));
+  return file === null ? null : cut(file);
 }
 
 export interface FileTableOptions extends PreparedReaderOptions {

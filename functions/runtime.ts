@@ -12,7 +12,7 @@ import type { YouTubeService } from '../src/youtube/service.ts';
 
 export type { DataMode };
 
-type MaybePromise<T> = T | Promise<T>;
+export type MaybePromise<T> = T | Promise<T>;
 
 /** The platforms an adapter runs on. */
 type Platform = 'node' | 'workerd';

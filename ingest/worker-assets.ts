@@ -1,17 +1,19 @@
 /**
  * The last step of `npm run build` (after `astro build`): what the Cloudflare Worker reads beside the site.
- * - `dist/_prepared/`: the manifest, each region's title benchmark, each (region, window) of trending tags as
- *   its own small file, and the build's rising windows and tag-history shards as they are (already one small
- *   file per request), so a Worker request parses one file, never a region's 90 windows (10 ms CPU budget); in a
- *   sample build also `_prepared/sample/`, the sample upstream's answers for every video and channel of the build's
- *   date (ingest/sample-answers.ts), so a Worker in sample mode never builds the sample dataset in a request;
+ * - `dist/_prepared/`: the manifest and the build's per-chart files as they are (each chart's trending windows
+ *   packed in three files, its rising windows in one, its title benchmark, its tag-history shards), so a Worker
+ *   request parses one file of a few hundred KB at most (10 ms CPU budget); in a sample build also
+ *   `_prepared/sample/`, the sample upstream's answers for every video and channel of the build's date
+ *   (ingest/sample-answers.ts), so a Worker in sample mode never builds the sample dataset in a request;
  * - `dist/_headers`: the headers Workers Static Assets adds, so each file goes out with the Content-Type,
  *   Cache-Control, Content-Disposition and security headers the Node server gives it;
  * - `dist/.assetsignore`: keeps the pre-compressed `.br`/`.gz` copies (for the Node server) out of the upload.
- * The Node server ignores all three and keeps reading build/.
+ * The Node server ignores all three and keeps reading build/. Then it counts the files the Worker will upload
+ * (everything in dist/ but what `.assetsignore` and wrangler's own rules leave out) and says so: the free plan
+ * takes at most 20,000.
  */
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../functions/config.ts';
 import { csvDownload, csvDownloadName } from '../functions/site-policy.ts';
@@ -21,8 +23,16 @@ import { BUILD_FILES, BuildManifest } from '../src/schemas/build-output.ts';
 import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.ts';
 import { writeSampleAnswers } from './sample-answers.ts';
 
-/** The build's folders of small prepared files the Worker reads (see BUILD_FILES). */
-const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
+/** The build's folders of prepared files the Worker reads (see BUILD_FILES). */
+export const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
+
+/** Static asset files a Worker version may have on Cloudflare's free plan (100,000 on the paid plan). */
+export const FREE_PLAN_ASSET_FILES = 20_000;
+
+/** What `.assetsignore` says to leave out of the upload. */
+const ASSETS_IGNORE = '*.br\n*.gz\n';
+/** Left out of every upload by wrangler itself, whatever `.assetsignore` says (workers-shared `createAssetsIgnoreFunction`). */
+const WRANGLER_IGNORES = ['/.assetsignore', '/_redirects', '/_headers'];
 
 /** The Node server's Cache-Control for static files (functions/node/static-files.ts). */
 const PAGE_CACHE = 'public, max-age=600, s-maxage=600';
@@ -52,8 +62,53 @@ export async function writeWorkerAssets(
   if (sampleDate !== null) files += (await writeSampleAnswers(sampleDate, root)).files;
   await writeFile(join(distDir, '_headers'), headersFile(manifest, await csvPaths(distDir), publicApiBase));
   // The .br/.gz beside each file are for the Node server; Workers Static Assets compresses by itself.
-  await writeFile(join(distDir, '.assetsignore'), '*.br\n*.gz\n');
+  await writeFile(join(distDir, '.assetsignore'), ASSETS_IGNORE);
   return { files };
+}
+
+/**
+ * How many files `wrangler deploy` uploads from `distDir`: its regular files (wrangler skips symbolic links),
+ * less its metafiles and what `distDir/.assetsignore` lists.
+ */
+export async function countUploadedAssets(distDir: string): Promise<number> {
+  const ignoreText = await readFile(join(distDir, '.assetsignore'), 'utf8').catch(() => '');
+  const ignored = assetsIgnoreMatcher([...WRANGLER_IGNORES, ...ignoreText.split('\n')]);
+  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
+  return entries.filter(
+    (entry) => entry.isFile() && !ignored(relative(distDir, join(entry.parentPath, entry.name)).split(sep).join('/')),
+  ).length;
+}
+
+/**
+ * The `.gitignore`-style rules of `.assetsignore` (wrangler reads it with the `ignore` package), for the forms
+ * this build writes: `*` and `?` within a name, a leading `/` anchoring at the top, a trailing `/` for folders;
+ * a rule without an inner `/` matches a name at any depth, and a matched folder leaves out all it holds. Any other
+ * form (`!`, `**`, `[…]`) is refused rather than guessed at.
+ */
+export function assetsIgnoreMatcher(lines: readonly string[]): (path: string) => boolean {
+  const rules = lines.flatMap((raw) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return [];
+    if (/[![\]\\]|\*\*/.test(line))
+      throw new Error(`.assetsignore: the rule ${JSON.stringify(line)} is not supported here`);
+    const folderOnly = line.endsWith('/');
+    const body = line.replace(/\/$/, '');
+    const anchored = body.includes('/');
+    const source = body
+      .replace(/^\//, '')
+      .replace(/[.+^${}()|]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\?/g, '[^/]');
+    return [{ pattern: new RegExp(`^${anchored ? '' : '(?:.*/)?'}${source}$`), folderOnly }];
+  });
+  return (path) => {
+    const parts = path.split('/');
+    return parts.some((_, i) => {
+      const prefix = parts.slice(0, i + 1).join('/');
+      const isFolder = i < parts.length - 1;
+      return rules.some((rule) => (isFolder || !rule.folderOnly) && rule.pattern.test(prefix));
+    });
+  };
 }
 
 /**
@@ -116,11 +171,21 @@ async function csvPaths(distDir: string): Promise<string[]> {
     .sort();
 }
 
+/** The build's line about the Worker's upload, with a warning when it passes the free plan's limit. */
+function uploadLine(uploaded: number): string {
+  const limit = FREE_PLAN_ASSET_FILES.toLocaleString('en-US');
+  const line = `build: the Worker will upload ${uploaded.toLocaleString('en-US')} static files (the free plan takes ${limit})`;
+  return uploaded <= FREE_PLAN_ASSET_FILES
+    ? line
+    : `${line}. WARNING: over the free plan's limit; deploy on the paid plan or leave files out with .assetsignore.`;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const config = loadConfig(process.env);
     const { files } = await writeWorkerAssets(config.BUILD_DIR, config.DIST_DIR, config.PUBLIC_API_BASE ?? null);
     process.stderr.write(`build: wrote ${files} prepared files and _headers for the Worker into ${config.DIST_DIR}\n`);
+    process.stderr.write(`${uploadLine(await countUploadedAssets(config.DIST_DIR))}\n`);
   } catch (error) {
     process.stderr.write(`build: ${error instanceof ConfigError ? error.message : String(error)}\n`);
     process.exitCode = error instanceof ConfigError ? 2 : 1;

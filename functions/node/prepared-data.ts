@@ -1,6 +1,6 @@
 /**
- * Node's prepared-data reader over build/: the manifest is read and checked at start, every other file (one
- * trending window, one title benchmark, one rising window, one tag-history shard) when a request first needs
+ * Node's prepared-data reader over build/: the manifest is read and checked at start, every other file (a
+ * chart's packed trending or rising windows, a title benchmark, a tag-history shard) when a request first needs
  * it, validated then, and kept in the shared reader's bounded table. Start-up parses a few KB, not the
  * build's tens of MB, so the process starts small and grows only with what is asked.
  */
@@ -10,8 +10,8 @@ import type { ZodType } from 'zod';
 import {
   BuildManifest,
   HistoryShard,
-  RegionRising,
-  TrendingWindowFile,
+  RisingChartFile,
+  TrendingChartFile,
   BUILD_FILES,
 } from '../../src/schemas/build-output.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
@@ -20,9 +20,9 @@ import { createPreparedReader } from '../prepared-reader.ts';
 
 /** Each kind of prepared file, by the first folder of its path (BUILD_FILES), and its schema. */
 const SCHEMAS: Record<string, ZodType> = {
-  windows: TrendingWindowFile,
+  windows: TrendingChartFile,
   'title-bench': TitleBenchmarkFile,
-  rising: RegionRising,
+  rising: RisingChartFile,
   history: HistoryShard,
 };
 

@@ -1,8 +1,8 @@
 /**
- * The Worker's prepared-data reader: the build's small files (one trending window, one title benchmark, one
- * rising window, one tag-history shard each; in sample mode the sample answers' shards too), fetched from the
- * Worker's own static assets under `_prepared/` on first use and kept in the isolate by the shared reader. A
- * request parses one file, never a region.
+ * The Worker's prepared-data reader: the build's per-chart files (trending windows packed 30 to a file, the
+ * rising windows in one, a title benchmark, tag-history shards; in sample mode the sample answers' shards too),
+ * fetched from the Worker's own static assets under `_prepared/` on first use and kept parsed in the isolate by
+ * the shared reader. A request parses at most one file of a few hundred KB, never a region.
  */
 import { sharesInFlight, type PreparedData } from '../runtime.ts';
 import { createFileTable, createPreparedReader } from '../prepared-reader.ts';

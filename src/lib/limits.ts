@@ -26,6 +26,19 @@ export const HISTORY_SHARDS = 64;
  */
 const CATEGORY_HISTORY_SHARDS = 8;
 
+/**
+ * Trending windows per packed file: a chart's 90 windows go in 3 files (1–30, 31–60, 61–90 days). At full size
+ * (200 videos a day) a chart's 90 windows pack into some 700 KB of JSON, which an edge request would take several
+ * of its 10 ms of CPU to parse; a third of it parses in about 1.5 ms (bench/prepared-files.ts).
+ */
+export const TRENDING_WINDOWS_PER_FILE = 30;
+
+/** The first and last window of the packed trending file that holds the window of `days`. */
+export function trendingFileWindows(days: number): [from: number, to: number] {
+  const from = Math.floor((days - 1) / TRENDING_WINDOWS_PER_FILE) * TRENDING_WINDOWS_PER_FILE + 1;
+  return [from, Math.min(from + TRENDING_WINDOWS_PER_FILE - 1, MAX_WINDOW_DAYS)];
+}
+
 /** The shard count of a chart: the region's overall chart, or a category's (`category` = its slug). */
 export function historyShardCount(category: string | null | undefined): number {
   return category == null ? HISTORY_SHARDS : CATEGORY_HISTORY_SHARDS;

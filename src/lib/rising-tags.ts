@@ -2,7 +2,7 @@
  * Rising tags: which tags a region's chart videos carry more of in the last `days` days than in the `days`
  * before. Pure; the build runs it for every window size and the endpoint only reads what it produced.
  */
-import type { RisingEntry, RisingWindow } from '../schemas/build-output.ts';
+import type { RegionRising, RisingChartFile, RisingEntry, RisingWindow } from '../schemas/build-output.ts';
 import type { TagEntry } from '../schemas/trending-tags.ts';
 import { addDays } from './iso-date.ts';
 import {
@@ -12,7 +12,8 @@ import {
   type IndexSnapshot,
   type TrendingWindows,
 } from './trending-index.ts';
-import { RISING_MAX_DAYS } from './limits.ts';
+import { RISING_MAX_DAYS, TOP_ENTRIES } from './limits.ts';
+import type { Region } from './regions.ts';
 
 export { RISING_MAX_DAYS };
 /** The window sizes 1 … 45, whose complete trending tables the rising windows are computed from. */
@@ -161,4 +162,63 @@ function previousCounts(
   }
   const snapshots = sightings.dates.filter((date) => date >= from && date <= to).length;
   return { snapshots, videos, counts };
+}
+
+/** Numbers per entry in a RisingChartFile window: `[value index, trending videos, previous, total views]`. */
+const ENTRY = 4;
+
+/**
+ * Packs a chart's rising windows (`windows[i]` of `days = i + 1`, as buildRisingWindows makes them, complete)
+ * into one RisingChartFile keeping each window's top entries, in rising order.
+ */
+export function packRisingWindows(latestDate: string | null, windows: readonly RisingWindow[]): RisingChartFile {
+  const values = new Map<string, number>();
+  const packed = windows.map((window) =>
+    window.tags.slice(0, TOP_ENTRIES).flatMap((entry) => {
+      let valueIndex = values.get(entry.value);
+      if (valueIndex === undefined) values.set(entry.value, (valueIndex = values.size));
+      return [valueIndex, entry.trending_videos, entry.previous_trending_videos, entry.total_views];
+    }),
+  );
+  return {
+    latest_date: latestDate,
+    fetched_at: windows[0]?.fetched_at ?? null,
+    videos_measured: windows.map((window) => window.videos_measured),
+    previous_videos_measured: windows.map((window) => window.previous_videos_measured),
+    rising_count: windows.map((window) => window.tags.length),
+    values: [...values.keys()],
+    windows: packed,
+  };
+}
+
+/** The rising window of `days` cut from a chart's packed windows, as the build computed it; null when not held. */
+export function cutRisingWindow(file: RisingChartFile, region: Region, days: number): RegionRising | null {
+  const packed = Number.isInteger(days) ? file.windows[days - 1] : undefined;
+  if (packed === undefined) return null;
+  const tags: RisingEntry[] = [];
+  for (let i = 0; i < packed.length; i += ENTRY) {
+    const [c, p] = [packed[i + 1] as number, packed[i + 2] as number];
+    tags.push({
+      value: file.values[packed[i] as number] as string,
+      trending_videos: c,
+      previous_trending_videos: p,
+      change: c - p,
+      new: p === 0,
+      total_views: packed[i + 3] as number,
+    });
+  }
+  const latest = file.latest_date;
+  return {
+    window_days: days,
+    videos_measured: file.videos_measured[days - 1] as number,
+    previous_videos_measured: file.previous_videos_measured[days - 1] as number,
+    fetched_at: file.fetched_at,
+    date_from: latest === null ? null : addDays(latest, -(days - 1)),
+    date_to: latest,
+    previous_date_from: latest === null ? null : addDays(latest, -(2 * days - 1)),
+    previous_date_to: latest === null ? null : addDays(latest, -days),
+    tags,
+    region,
+    rising_count: file.rising_count[days - 1] as number,
+  };
 }

@@ -4,12 +4,12 @@
  */
 import type { SnapshotVideo } from '../schemas/snapshot.ts';
 import type { TagEntry } from '../schemas/trending-tags.ts';
-import type { WindowIndex } from '../schemas/build-output.ts';
+import type { TrendingChartFile, WindowIndex } from '../schemas/build-output.ts';
 import { normalizeTagSpelling, tagKey } from './tag-key.ts';
 import { addDays } from './iso-date.ts';
-import { MAX_WINDOW_DAYS, TABLE_WINDOWS, TOP_ENTRIES } from './limits.ts';
+import { MAX_WINDOW_DAYS, TABLE_WINDOWS, TOP_ENTRIES, TRENDING_WINDOWS_PER_FILE } from './limits.ts';
 
-export { MAX_WINDOW_DAYS, TABLE_WINDOWS };
+export { TABLE_WINDOWS };
 
 /** The part of a snapshot video the index reads. */
 export type IndexVideo = Pick<SnapshotVideo, 'id' | 'view_count' | 'tags' | 'hashtags'>;
@@ -201,7 +201,7 @@ class WindowTally {
 }
 
 /** The window of a region that has no snapshots yet. */
-function emptyWindow(days: number): WindowIndex {
+export function emptyWindow(days: number): WindowIndex {
   return {
     window_days: days,
     videos_measured: 0,
@@ -351,4 +351,107 @@ class TopEntries {
     this.keys = ranked.map(({ key }) => key);
     return ranked.map(({ entry }) => entry);
   }
+}
+
+/** Numbers per run in a TrendingChartFile key: `[from days, trending videos, total views, value index]`. */
+const RUN = 4;
+
+/** What `trending-tags` reads of one window. */
+export type TrendingWindowCut = Pick<WindowIndex, 'videos_measured' | 'fetched_at' | 'tags'>;
+
+/**
+ * A chart's windows (`windows[i]` of `days = i + 1`, as buildTrendingWindows makes them) packed into the
+ * TrendingChartFiles of TRENDING_WINDOWS_PER_FILE windows each, narrowest first.
+ */
+export function packTrendingFiles(windows: readonly WindowIndex[]): TrendingChartFile[] {
+  const files: TrendingChartFile[] = [];
+  for (let from = 1; from <= windows.length; from += TRENDING_WINDOWS_PER_FILE) {
+    files.push(packTrendingWindows(windows.slice(from - 1, from - 1 + TRENDING_WINDOWS_PER_FILE), from));
+  }
+  return files;
+}
+
+/**
+ * Packs consecutive windows (`windows[i]` of `days = fromDays + i`) into one TrendingChartFile: each key of some
+ * window's top entries becomes runs of the windows over which its entry (spelling, trending videos, total views)
+ * and its place among the top entries stay the same.
+ */
+function packTrendingWindows(windows: readonly WindowIndex[], fromDays: number): TrendingChartFile {
+  const values = new Map<string, number>();
+  // Per key, `[days, trending videos, total views, value index]` for each window whose top entries hold it.
+  const held = new Map<string, number[]>();
+  windows.forEach((window, i) => {
+    for (const entry of window.tags) {
+      let valueIndex = values.get(entry.value);
+      if (valueIndex === undefined) values.set(entry.value, (valueIndex = values.size));
+      // An index value is a normalised spelling, so its key is just its lower case.
+      const key = entry.value.toLowerCase();
+      let list = held.get(key);
+      if (list === undefined) held.set(key, (list = []));
+      list.push(fromDays + i, entry.trending_videos, entry.total_views, valueIndex);
+    }
+  });
+  return {
+    from_days: fromDays,
+    fetched_at: windows[0]?.fetched_at ?? null,
+    videos_measured: windows.map((window) => window.videos_measured),
+    values: [...values.keys()],
+    keys: [...held.values()].map((list) => heldToRuns(list, fromDays + windows.length - 1)),
+  };
+}
+
+/** A key's held windows → runs: a new run where its entry changes, a run of 0 videos where it leaves the top. */
+function heldToRuns(held: readonly number[], widest: number): number[] {
+  const runs: number[] = [];
+  for (let i = 0; i < held.length; i += RUN) {
+    const days = held[i] as number;
+    const previousDays = i > 0 ? (held[i - RUN] as number) : days - 1;
+    if (previousDays !== days - 1) runs.push(previousDays + 1, 0, 0, 0);
+    const last = runs.length - RUN;
+    const unchanged =
+      last >= 0 && runs[last + 1] === held[i + 1] && runs[last + 2] === held[i + 2] && runs[last + 3] === held[i + 3];
+    if (!unchanged) runs.push(days, held[i + 1] as number, held[i + 2] as number, held[i + 3] as number);
+  }
+  const lastDays = held[held.length - RUN] as number;
+  if (lastDays < widest) runs.push(lastDays + 1, 0, 0, 0);
+  return runs;
+}
+
+/**
+ * The window of `days` cut from a chart's packed windows: exactly the top entries, `videos_measured` and
+ * `fetched_at` the build computed for it, or null for a window the file does not hold.
+ */
+export function cutTrendingWindow(file: TrendingChartFile, days: number): TrendingWindowCut | null {
+  const videos =
+    Number.isInteger(days) && days >= file.from_days ? file.videos_measured[days - file.from_days] : undefined;
+  if (videos === undefined) return null;
+  const tags: TagEntry[] = [];
+  for (const runs of file.keys) {
+    const at = runAt(runs, days);
+    const trending = at < 0 ? 0 : (runs[at + 1] as number);
+    if (trending === 0) continue;
+    const total = runs[at + 2] as number;
+    tags.push({
+      value: file.values[runs[at + 3] as number] as string,
+      trending_videos: trending,
+      avg_views: Math.round(total / trending),
+      total_views: total,
+    });
+  }
+  return { videos_measured: videos, fetched_at: file.fetched_at, tags: tags.sort(compareTagEntries) };
+}
+
+/** The offset of a key's last run starting at or before `days` (binary search), or −1 when none does. */
+function runAt(runs: readonly number[], days: number): number {
+  let low = 0;
+  let high = runs.length / RUN - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((runs[middle * RUN] as number) <= days) {
+      found = middle * RUN;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }

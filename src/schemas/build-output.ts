@@ -1,7 +1,10 @@
-/** What the build writes to build/ and the server reads at start: the manifest and each region's 90 windows. */
+/**
+ * What the build writes to build/ and the runtimes read: the manifest, and per chart (a region's overall chart or
+ * one of its category charts) a few files that each answer every window of one endpoint.
+ */
 import { z } from 'zod';
 import { REGIONS, type Region } from '../lib/regions.ts';
-import { historyShard, historyShardCount } from '../lib/limits.ts';
+import { historyShard, historyShardCount, trendingFileWindows } from '../lib/limits.ts';
 import { TagEntry } from './trending-tags.ts';
 import { RisingEntry } from './rising-tags.ts';
 import { DATA_MODES } from '../lib/data-mode.ts';
@@ -14,12 +17,12 @@ export type { RisingEntry };
  */
 export const BUILD_FILES = {
   manifest: 'manifest.json',
-  /** One pre-computed trending window, just what `trending-tags` answers from (see TrendingWindowFile). */
-  trendingWindow: (region: Region, days: number, category?: string | null) =>
-    `windows/${chartFolder(region, category)}/${days}.json`,
+  /** The packed trending windows holding the window of `days` (TrendingChartFile): what `trending-tags` reads. */
+  trendingWindows: (region: Region, days: number, category?: string | null) =>
+    `windows/${chartFolder(region, category)}/${trendingFileWindows(days).join('-')}.json`,
   titleBench: (region: Region, category?: string | null) => `title-bench/${chartFolder(region, category)}.json`,
-  rising: (region: Region, days: number, category?: string | null) =>
-    `rising/${chartFolder(region, category)}/${days}.json`,
+  /** All 45 rising windows of a chart, packed (RisingChartFile): what `rising-tags` and the pages read. */
+  risingChart: (region: Region, category?: string | null) => `rising/${chartFolder(region, category)}.json`,
   historyShard: (region: Region, key: string, category?: string | null) =>
     `history/${chartFolder(region, category)}/${historyShard(key, historyShardCount(category))}.json`,
   historyShardNumber: (region: Region, shard: number, category?: string | null) =>
@@ -62,9 +65,31 @@ export const WindowIndex = z.object({
 });
 export type WindowIndex = z.infer<typeof WindowIndex>;
 
-/** What `trending-tags` reads of one window: `BUILD_FILES.trendingWindow`, one small file per region and window. */
-export const TrendingWindowFile = WindowIndex.pick({ videos_measured: true, fetched_at: true, tags: true });
-export type TrendingWindowFile = z.infer<typeof TrendingWindowFile>;
+/**
+ * `build/windows/<REGION>/<from>-<to>.json` (a category's: `<REGION>/<slug>/<from>-<to>.json`): a chart's trending
+ * windows of `from` … `to` days packed in one file (three files per chart, TRENDING_WINDOWS_PER_FILE), so the files
+ * grow with the charts, not with the windows. A window's top entries are cut from it at request time
+ * (src/lib/trending-index.ts `cutTrendingWindow`): widening a window by a day changes only the entries of the keys
+ * that day's new videos carry, so each key is stored as runs of windows over which its entry stays the same.
+ */
+export const TrendingChartFile = z.object({
+  /** The first window the file holds (`from`). */
+  from_days: z.number().int().min(1),
+  /** `fetched_at` of the chart's newest snapshot; null when it has none. */
+  fetched_at: z.iso.datetime({ offset: true }).nullable(),
+  /** `videos_measured[days − from_days]`: distinct videos in the window of `days`, for each window held. */
+  videos_measured: z.array(count),
+  /** The spellings the runs point to. */
+  values: z.array(z.string()),
+  /**
+   * One array per key that is among some window's top entries: runs of four numbers `[from days, trending
+   * videos, total views, index into values]`, ascending by `from days`, each holding up to the next run (the
+   * last up to the file's widest window). A run with 0 trending videos says the key is not among the top entries
+   * from that window on; before its first run, it is not either.
+   */
+  keys: z.array(z.array(count)),
+});
+export type TrendingChartFile = z.infer<typeof TrendingChartFile>;
 
 /**
  * `build/trending/<REGION>.json`: `windows[i]` is the window of `days = i + 1`. A category's
@@ -97,13 +122,36 @@ export const RisingWindow = z.object({
 });
 export type RisingWindow = z.infer<typeof RisingWindow>;
 
-/** `build/rising/<REGION>/<days>.json`: one rising window, so a request reads one small file. */
+/** One rising window as the endpoint and the pages read it: cut from the chart's RisingChartFile. */
 export const RegionRising = RisingWindow.extend({
   region: z.enum(REGIONS),
   /** How many keys rise in all (the file keeps the top 500; the CSV tables of 1, 7 and 30 days keep all). */
   rising_count: count,
 });
 export type RegionRising = z.infer<typeof RegionRising>;
+
+/**
+ * `build/rising/<REGION>.json` (a category's: `<REGION>/<slug>.json`): every rising window of a chart in one file.
+ * Each window's dates follow from `latest_date` and its size; its entries are stored in rising order, so a request
+ * only turns numbers back into entries (src/lib/rising-tags.ts `cutRisingWindow`).
+ */
+export const RisingChartFile = z.object({
+  /** The chart's newest snapshot date; null when it has none. */
+  latest_date: isoDate.nullable(),
+  fetched_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Per window, `[days − 1]`: distinct videos in C, in P, and how many keys rise in all. */
+  videos_measured: z.array(count),
+  previous_videos_measured: z.array(count),
+  rising_count: z.array(count),
+  /** The spellings the entries point to. */
+  values: z.array(z.string()),
+  /**
+   * `windows[days − 1]`: the window's top entries in rising order, four numbers each: `[index into values,
+   * trending videos, previous trending videos, total views]` (`change` and `new` follow from them).
+   */
+  windows: z.array(z.array(count)),
+});
+export type RisingChartFile = z.infer<typeof RisingChartFile>;
 
 /** One key's daily series: `values` are the index's spelling runs `[from window days, spelling]`. */
 export const TagSeries = z.object({

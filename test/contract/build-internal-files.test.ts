@@ -20,7 +20,7 @@ if (!site) throw new Error('the build-internal files test needs the shared site 
 /** Each spelling, and the file in dist/ it reaches once decoded and normalised (checked to exist). */
 const SPELLINGS: [target: string, file: string][] = [
   ['/_prepared/manifest.json', '_prepared/manifest.json'],
-  ['/%5Fprepared/windows/IN/7.json', '_prepared/windows/IN/7.json'],
+  ['/%5Fprepared/windows/IN/1-30.json', '_prepared/windows/IN/1-30.json'],
   ['/%5fprepared/manifest.json', '_prepared/manifest.json'],
   ['/_prepared%2Fmanifest.json', '_prepared/manifest.json'],
   ['/%5F%70repared/manifest.json', '_prepared/manifest.json'],
@@ -29,7 +29,7 @@ const SPELLINGS: [target: string, file: string][] = [
   ['/x/../_prepared/manifest.json', '_prepared/manifest.json'],
   ['/x/%2E%2E/_prepared/manifest.json', '_prepared/manifest.json'],
   ['/_prepared/./manifest.json', '_prepared/manifest.json'],
-  ['//_prepared/rising/IN/7.json', '_prepared/rising/IN/7.json'],
+  ['//_prepared/rising/IN.json', '_prepared/rising/IN.json'],
   ['/_prepared', '_prepared'],
   ['/_prepared/', '_prepared'],
   ['/_headers', '_headers'],

@@ -7,6 +7,7 @@ import { createFileTable } from '../../functions/prepared-reader.ts';
 import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { BUILD_FILES, type BuildManifest, type ManifestRegion } from '../../src/schemas/build-output.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
+import { emptyWindow, packTrendingFiles } from '../../src/lib/trending-index.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -26,6 +27,15 @@ const manifest: BuildManifest = {
     ]),
   ) as BuildManifest['regions'],
 };
+
+/** The packed file of windows 1–30, with `videos` distinct videos in the window of `days`. */
+function packedWindows(videos = 0, days = 7) {
+  const windows = Array.from({ length: 30 }, (_, i) => ({
+    ...emptyWindow(i + 1),
+    videos_measured: i + 1 === days ? videos : 0,
+  }));
+  return packTrendingFiles(windows)[0];
+}
 
 async function write(path: string, value: unknown): Promise<void> {
   await fs.mkdir(join(dir, path, '..'), { recursive: true });
@@ -51,15 +61,15 @@ describe('loadPreparedData', () => {
   it('reads only the manifest at start, then each file once, when first asked; an absent file reads as null', async () => {
     await write('manifest.json', manifest);
     const week = { videos_measured: 0, fetched_at: null, tags: [] };
-    await write(BUILD_FILES.trendingWindow('IN', 7), week);
+    await write(BUILD_FILES.trendingWindows('IN', 7), packedWindows());
     const bench = buildTitleBenchmark({ region: 'IN', snapshot: null, tags7d: [] });
     await write(BUILD_FILES.titleBench('IN'), bench);
     const data = await loadPreparedData(dir);
     expect(data.source).toBe('sample');
     expect(data.manifest).toEqual(manifest);
     // Files written after start are still found: nothing but the manifest was read.
-    await write(BUILD_FILES.trendingWindow('IN', 30), { ...week, videos_measured: 3 });
-    expect(await data.trendingWindow('IN', 30)).toMatchObject({ videos_measured: 3 });
+    await write(BUILD_FILES.trendingWindows('IN', 31), { ...packedWindows(3, 1), from_days: 31 });
+    expect(await data.trendingWindow('IN', 31)).toMatchObject({ videos_measured: 3 });
     expect(await data.trendingWindow('IN', 7)).toEqual(week);
     expect(await data.trendingWindow('US', 7)).toBeNull();
     expect(await data.titleBenchmark('IN')).toEqual(bench);
@@ -71,10 +81,10 @@ describe('loadPreparedData', () => {
 
   it('names a build file that is not JSON', async () => {
     await write('manifest.json', manifest);
-    await write(BUILD_FILES.trendingWindow('BR', 1), '{"videos_measured":1,"fet');
+    await write(BUILD_FILES.trendingWindows('BR', 1), '{"videos_measured":1,"fet');
     const data = await loadPreparedData(dir);
     await expect(data.trendingWindow('BR', 1)).rejects.toThrow(
-      `${join(dir, 'windows', 'BR', '1.json')} is not valid JSON`,
+      `${join(dir, 'windows', 'BR', '1-30.json')} is not valid JSON`,
     );
   });
 
@@ -82,10 +92,10 @@ describe('loadPreparedData', () => {
     await write('manifest.json', { ...manifest, source: 'demo' });
     await expect(loadPreparedData(dir)).rejects.toThrow(/manifest\.json is not a valid build file at source/);
     await write('manifest.json', manifest);
-    await write(BUILD_FILES.trendingWindow('PK', 7), { videos_measured: '12', fetched_at: null, tags: [] });
+    await write(BUILD_FILES.trendingWindows('PK', 7), { ...packedWindows(), videos_measured: ['12'] });
     const data = await loadPreparedData(dir);
     await expect(data.trendingWindow('PK', 7)).rejects.toThrow(
-      /PK.7\.json is not a valid build file at videos_measured/,
+      /PK.1-30\.json is not a valid build file at videos_measured/,
     );
   });
 });

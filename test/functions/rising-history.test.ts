@@ -43,7 +43,7 @@ const lookups: string[] = [];
 const data: PreparedData = {
   ...emptyPreparedData(),
   rising: async (region, days) => {
-    lookups.push(BUILD_FILES.rising(region, days));
+    lookups.push(`${BUILD_FILES.risingChart(region)} ${days}`);
     return region === 'EG' && days === 3 ? rising : null;
   },
   historyShard: async (region, key) => {
@@ -62,7 +62,7 @@ async function call(handler: typeof getRisingTags, path: string) {
 describe('getRisingTags', () => {
   it('reads the one file of the region and window, and cuts it to the limit', async () => {
     const { body } = await call(getRisingTags, '/api/v1/rising-tags?region=eg&days=3&limit=2');
-    expect(lookups).toEqual(['rising/EG/3.json']);
+    expect(lookups).toEqual(['rising/EG.json 3']);
     expect(body.data).toEqual({
       region: 'EG',
       region_name: 'Egypt',
@@ -77,7 +77,7 @@ describe('getRisingTags', () => {
 
   it('answers a window the build did not write like a region without snapshots', async () => {
     const { body } = await call(getRisingTags, '/api/v1/rising-tags?region=NG');
-    expect(lookups).toEqual(['rising/NG/7.json']);
+    expect(lookups).toEqual(['rising/NG.json 7']);
     expect(body.data).toMatchObject({ videos_measured: 0, previous_videos_measured: 0, fetched_at: null, tags: [] });
   });
 

@@ -10,14 +10,15 @@ import {
   BUILD_FILES,
   BuildManifest,
   HistoryShard,
-  RegionRising,
+  RisingChartFile,
   RegionTrending,
+  type RegionRising,
   type CategorySummary,
   type WindowIndex,
 } from '../../schemas/build-output.ts';
 import { TagEntry } from '../../schemas/trending-tags.ts';
 import { RisingEntry } from '../../schemas/rising-tags.ts';
-import { RISING_MAX_DAYS, RISING_TABLE_WINDOWS } from '../../lib/rising-tags.ts';
+import { cutRisingWindow, RISING_MAX_DAYS, RISING_TABLE_WINDOWS } from '../../lib/rising-tags.ts';
 import { HISTORY_MAX_DAYS, hashKey, lookupTagHistory, type TagHistoryLookup } from '../../lib/tag-history.ts';
 import { tagKey } from '../../lib/tag-key.ts';
 import { TABLE_WINDOWS, TOP_ENTRIES } from '../../lib/limits.ts';
@@ -139,7 +140,7 @@ export type RisingTableWindow = (typeof RISING_TABLE_WINDOWS)[number];
 /** The pre-computed rising window of `days` (1–45), or null for a page window too wide to compare (90 days). */
 export function loadRising(region: Region, days: number, category: PageCategory = null): RegionRising | null {
   if (days > RISING_MAX_DAYS) return null;
-  return readJson(BUILD_FILES.rising(region, days, category), RegionRising);
+  return cutRisingWindow(readJson(BUILD_FILES.risingChart(region, category), RisingChartFile), region, days);
 }
 
 const RisingTable = z.array(RisingEntry);
@@ -164,7 +165,7 @@ export function loadTagHistory(region: Region, key: string): TagHistoryLookup {
 }
 
 /** Tags per table and window whose history pages are pre-rendered (and so work without JavaScript). */
-const HISTORY_PAGES_PER_TABLE = 20;
+export const HISTORY_PAGES_PER_TABLE = 20;
 
 /**
  * The keys of a region whose history view is pre-rendered: the top 20 tags and hashtags of each page window and
