@@ -97,8 +97,9 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     extraHeaders: (path) => csvDownloadHeaders(path, data.manifest),
     commonHeaders: securityHeaders({ apiBase: config.PUBLIC_API_BASE }),
   });
+  const pipeline = createPipeline(runtime);
   const { server, drain } = createNodeServer({
-    pipeline: createPipeline(runtime),
+    pipeline,
     serveStatic: async (pathname, headers) =>
       (await site.serve(pathname, headers)) ?? notFoundPage(headers.acceptEncoding),
     trustProxy: config.TRUST_PROXY,
@@ -116,6 +117,8 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
 
   return {
     server,
+    /** The composed pipeline itself, for tests that call it without a socket (test/support/inject.ts). */
+    pipeline,
     cache,
     youtube,
     data,
