@@ -53,6 +53,8 @@ export interface UpstreamEmulator {
   /** Answers one request; rejects (with undici's `TypeError('fetch failed')`) for a `reset` fault. */
   handle(req: Request): Promise<Response>;
   calls: RecordedCall[];
+  /** Resolves once the recorded calls satisfy `done` (checked now and at each new call): wait on calls, not on time. */
+  whenCalls(done: (calls: readonly RecordedCall[]) => boolean): Promise<void>;
   unitsSpent(): number;
   /** Forgets recorded calls, spent units and pending faults; keeps the dataset. */
   reset(): void;
@@ -78,6 +80,14 @@ export function createUpstreamEmulator(
   const answers = createYouTubeAnswers(dataset, opts);
   const calls: RecordedCall[] = [];
   let faults: PendingFault[] = [];
+  let waiters: { done: (calls: readonly RecordedCall[]) => boolean; resolve: () => void }[] = [];
+
+  function record(call: RecordedCall): void {
+    calls.push(call);
+    const ready = waiters.filter((w) => w.done(calls));
+    waiters = waiters.filter((w) => !ready.includes(w));
+    for (const waiter of ready) waiter.resolve();
+  }
 
   function takeFault(url: URL): Fault | null {
     const pending = faults.find((f) => f.remaining > 0 && (f.match === undefined || f.match(url)));
@@ -99,7 +109,7 @@ export function createUpstreamEmulator(
       status: 0,
       units: UNITS[resource] ?? 1,
     };
-    calls.push(call);
+    record(call);
 
     const answer = (): Reply => reply;
     const pretty = url.searchParams.get('prettyPrint') !== 'false';
@@ -123,6 +133,10 @@ export function createUpstreamEmulator(
       });
     },
     calls,
+    whenCalls(done) {
+      if (done(calls)) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push({ done, resolve }));
+    },
     unitsSpent: () => calls.reduce((sum, c) => sum + c.units, 0),
     reset() {
       calls.length = 0;
