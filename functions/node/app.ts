@@ -98,8 +98,9 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     // The pages state the limit this server is configured with, whatever the build was (src/lib/public-facts.ts).
     restate: (text) => restateRateLimit(text, config.RATE_LIMIT_PER_HOUR),
   });
+  const pipeline = createPipeline(runtime);
   const { server, drain } = createNodeServer({
-    pipeline: createPipeline(runtime),
+    pipeline,
     serveStatic: async (pathname, headers) =>
       (await site.serve(pathname, headers)) ?? notFoundPage(headers.acceptEncoding),
     trustProxy: config.TRUST_PROXY,
@@ -117,6 +118,8 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
 
   return {
     server,
+    /** The composed pipeline itself, for tests that call it without a socket (test/support/inject.ts). */
+    pipeline,
     cache,
     youtube,
     data,

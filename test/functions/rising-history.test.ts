@@ -3,12 +3,8 @@
  * file in any runtime), slices what it read, and never aggregates.
  */
 import { describe, expect, it } from 'vitest';
-import { risingTagsEndpoint } from '../../functions/api/rising-tags.ts';
-import { tagHistoryEndpoint } from '../../functions/api/tag-history.ts';
-import { endpointHandler } from '../helpers/call-endpoint.ts';
+import { inject, nodePipeline } from '../support/inject.ts';
 
-const getRisingTags = endpointHandler(risingTagsEndpoint);
-const getTagHistory = endpointHandler(tagHistoryEndpoint);
 import type { PreparedData } from '../../functions/runtime.ts';
 import { emptyPreparedData } from '../support/empty-prepared-data.ts';
 import { BUILD_FILES, type HistoryShard, type RegionRising } from '../../src/schemas/build-output.ts';
@@ -51,17 +47,17 @@ const data: PreparedData = {
     return region === 'EG' ? shard : null;
   },
 };
-const deps = { data };
+const pipeline = await nodePipeline({}, { data });
 
-async function call(handler: typeof getRisingTags, path: string) {
+async function call(path: string) {
   lookups.length = 0;
-  const response = await handler(new Request(`http://tagdex.test${path}`), deps);
-  return { status: response.status, body: (await response.json()) as { ok: boolean; data: any } };
+  const response = await inject(pipeline, 'GET', path);
+  return { status: response.status, body: response.json<{ ok: boolean; data?: any; error?: string }>() };
 }
 
 describe('getRisingTags', () => {
   it('reads the one file of the region and window, and cuts it to the limit', async () => {
-    const { body } = await call(getRisingTags, '/api/v1/rising-tags?region=eg&days=3&limit=2');
+    const { body } = await call('/api/v1/rising-tags?region=eg&days=3&limit=2');
     expect(lookups).toEqual(['rising/EG.json 3']);
     expect(body.data).toEqual({
       region: 'EG',
@@ -76,25 +72,22 @@ describe('getRisingTags', () => {
   });
 
   it('answers a window the build did not write like a region without snapshots', async () => {
-    const { body } = await call(getRisingTags, '/api/v1/rising-tags?region=NG');
+    const { body } = await call('/api/v1/rising-tags?region=NG');
     expect(lookups).toEqual(['rising/NG.json 7']);
     expect(body.data).toMatchObject({ videos_measured: 0, previous_videos_measured: 0, fetched_at: null, tags: [] });
   });
 
   it('looks nothing up for a bad parameter', async () => {
-    await expect(call(getRisingTags, '/api/v1/rising-tags?region=EG&days=46')).rejects.toThrow(
-      /"days" must be a whole number from 1 to 45/,
-    );
+    const { status, body } = await call('/api/v1/rising-tags?region=EG&days=46');
+    expect(status).toBe(422);
+    expect(body.error).toMatch(/"days" must be a whole number from 1 to 45/);
     expect(lookups).toEqual([]);
   });
 });
 
 describe('getTagHistory', () => {
   it('reads the one shard of the key and answers every snapshot date of the window', async () => {
-    const { body } = await call(
-      getTagHistory,
-      `/api/v1/tag-history?region=EG&tag=${encodeURIComponent(' #رمضان ')}&days=2`,
-    );
+    const { body } = await call(`/api/v1/tag-history?region=EG&tag=${encodeURIComponent(' #رمضان ')}&days=2`);
     expect(lookups).toEqual([`history/EG/${historyShard('#رمضان')}.json`]);
     expect(body.data).toEqual({
       region: 'EG',
@@ -112,7 +105,7 @@ describe('getTagHistory', () => {
   });
 
   it('keeps tags and hashtags apart: the same word without # is another key', async () => {
-    const { body } = await call(getTagHistory, `/api/v1/tag-history?region=EG&tag=${encodeURIComponent('رمضان')}`);
+    const { body } = await call(`/api/v1/tag-history?region=EG&tag=${encodeURIComponent('رمضان')}`);
     expect(body.data.value).toBeNull();
     expect(body.data.points.map((p: any) => p.trending_videos)).toEqual([0, 0, 0]);
   });

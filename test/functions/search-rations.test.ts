@@ -1,10 +1,11 @@
 /**
- * The search rations, one table of cases against both stores: the Node server's memory and the Worker's
- * per-key SQLite day counts (each key its own Durable Object; here over node:sqlite), composed the same way.
+ * The search rations of the Node server's memory store, and the SQLite day count each of the Worker's
+ * SearchRation objects keeps. The Worker's rations as composed (index.ts → search-rations.ts, refund included)
+ * are tested through its own `fetch` in worker-search-rations.test.ts.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { createMemorySearchRations, pacificDate, type SearchRations } from '../../src/youtube/quota.ts';
+import { createMemorySearchRations, type SearchRations } from '../../src/youtube/quota.ts';
 import { SqlDayCount } from '../../functions/worker/sql-day-count.ts';
 import type { SqlExec } from '../../functions/worker/sql-sliding-log.ts';
 
@@ -25,32 +26,8 @@ function sqliteExec(): SqlExec {
   };
 }
 
-/** The Worker's composition (functions/worker/search-rations.ts) over SQLite day counts, one per key. */
-function sqliteRations(perDay: number, perClient: number): SearchRations {
-  const objects = new Map<string, SqlDayCount>();
-  const object = (name: string) => {
-    let count = objects.get(name);
-    if (!count) objects.set(name, (count = new SqlDayCount(sqliteExec())));
-    return count;
-  };
-  return {
-    perDay,
-    perClient,
-    take(client, now) {
-      const day = pacificDate(now);
-      const own = client === undefined ? null : object(`client:${client}`);
-      if (own && !own.take(perClient, day)) return false;
-      if (object('everyone').take(perDay, day)) return true;
-      own?.refund(day);
-      return false;
-    },
-    usedToday: () => null,
-  };
-}
-
 const STORES: [string, (perDay: number, perClient: number, now: () => number) => SearchRations][] = [
   ['memory', createMemorySearchRations],
-  ['SQLite (the Worker)', (perDay, perClient) => sqliteRations(perDay, perClient)],
 ];
 
 describe.each(STORES)('search rations in %s', (_name, create) => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
-import { endpointHandler } from '../helpers/call-endpoint.ts';
-
-const getTitleScore = endpointHandler(titleScoreEndpoint);
 import type { PreparedData } from '../../functions/runtime.ts';
 import { emptyPreparedData } from '../support/empty-prepared-data.ts';
-import { ApiError } from '../../functions/respond.ts';
+import { inject, nodePipeline, type Injected } from '../support/inject.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { TitleScoreData } from '../../src/schemas/title-score.ts';
@@ -47,31 +43,28 @@ const data: PreparedData = {
     return region === 'PK' ? pakistan : null;
   },
 };
-const deps = { data };
+const pipeline = await nodePipeline({}, { data });
 
-function call(params: Record<string, string> | string): Promise<Response> {
+function call(params: Record<string, string> | string): Promise<Injected> {
   const query = typeof params === 'string' ? params : new URLSearchParams(params).toString();
-  return getTitleScore(new Request(`http://tagdex.test/api/v1/title-score?${query}`), deps);
+  return inject(pipeline, 'GET', `/api/v1/title-score?${query}`);
 }
 
 async function score(params: Record<string, string>) {
   const response = await call(params);
-  expect(response.status).toBe(200);
-  const json = (await response.json()) as { ok: true; data: unknown };
+  expect(response.status, response.text).toBe(200);
+  const json = response.json<{ ok: true; data: unknown }>();
   expect(json.ok).toBe(true);
   return TitleScoreData.parse(json.data);
 }
 
-async function rejection(params: Record<string, string> | string): Promise<ApiError> {
-  const error = await call(params).then(
-    () => {
-      throw new Error('expected a 422');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(422);
-  return error as ApiError;
+/** The 422's error message. */
+async function rejection(params: Record<string, string> | string): Promise<{ message: string }> {
+  const response = await call(params);
+  expect(response.status, response.text).toBe(422);
+  const json = response.json<{ ok: false; error: string }>();
+  expect(json.ok).toBe(false);
+  return { message: json.error };
 }
 
 describe('GET /api/v1/title-score', () => {

@@ -13,6 +13,15 @@ import { startFakeUpstream } from '../support/serve.ts';
 import type { SharedSite } from '../global-setup.ts';
 import { freePort } from '../support/free-port.ts';
 
+/**
+ * How long both runtimes let a request wait on an identical request's answer in flight with `timeoutMs` per upstream
+ * try: both tries' time limits, the retry's longest wait and a margin (functions/node/app.ts and
+ * functions/worker/index.ts compute it the same way; the pipeline's `joinDeadlineMs`).
+ */
+export function joinDeadlineMs(timeoutMs: number): number {
+  return timeoutMs * 2 + 400 + 100;
+}
+
 export type RuntimeName = 'node' | 'worker';
 export const RUNTIMES: RuntimeName[] = ['node', 'worker'];
 

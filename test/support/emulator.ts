@@ -58,6 +58,8 @@ export interface UpstreamEmulator {
   /** Answers one request; rejects (with undici's `TypeError('fetch failed')`) for a `reset` fault. */
   handle(req: Request): Promise<Response>;
   calls: RecordedCall[];
+  /** Resolves once the recorded calls satisfy `done` (checked now and at each new call): wait on calls, not on time. */
+  whenCalls(done: (calls: readonly RecordedCall[]) => boolean): Promise<void>;
   /** Units drawn from the main pool (every call but search). */
   unitsSpent(): number;
   /** Calls drawn from search's own bucket. */
@@ -86,6 +88,14 @@ export function createUpstreamEmulator(
   const answers = createYouTubeAnswers(dataset, opts);
   const calls: RecordedCall[] = [];
   let faults: PendingFault[] = [];
+  let waiters: { done: (calls: readonly RecordedCall[]) => boolean; resolve: () => void }[] = [];
+
+  function record(call: RecordedCall): void {
+    calls.push(call);
+    const ready = waiters.filter((w) => w.done(calls));
+    waiters = waiters.filter((w) => !ready.includes(w));
+    for (const waiter of ready) waiter.resolve();
+  }
 
   function takeFault(url: URL): Fault | null {
     const pending = faults.find((f) => f.remaining > 0 && (f.match === undefined || f.match(url)));
@@ -102,7 +112,7 @@ export function createUpstreamEmulator(
     // An unknown path still costs the main pool its unit, as an invalid request does.
     const { bucket, cost } = CALL_COST[resource as UpstreamResource] ?? { bucket: 'main', cost: 1 };
     const call: RecordedCall = { method: req.method, resource, params, keySource, status: 0, bucket, units: cost };
-    calls.push(call);
+    record(call);
 
     const answer = (): Reply => reply;
     const pretty = url.searchParams.get('prettyPrint') !== 'false';
@@ -128,6 +138,10 @@ export function createUpstreamEmulator(
     calls,
     unitsSpent: () => spent(calls, 'main'),
     searchesSpent: () => spent(calls, 'search'),
+    whenCalls(done) {
+      if (done(calls)) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push({ done, resolve }));
+    },
     reset() {
       calls.length = 0;
       faults = [];
