@@ -14,7 +14,7 @@ import {
   type UpstreamErrorKind,
 } from './errors.ts';
 import { UNIT_COST, type UpstreamResource } from './quota.ts';
-import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
+import { checkChannelStatistics, checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
 import type {
   ChannelListResponse,
   SearchListResponse,
@@ -101,10 +101,14 @@ export interface YouTubeClient {
     p: { regionCode: string; pageToken?: string; videoCategoryId?: string; maxResults?: number },
     meter?: UpstreamMeter,
   ): Promise<VideoListResponse>;
-  /** `channels.list` by id (comma-separated ids allowed), `forHandle` or `forUsername`. `items` is always present. */
+  /**
+   * `channels.list` by id (comma-separated ids allowed), `forHandle` or `forUsername`. `items` is always present.
+   * With `shape` 'statistics', only `part=statistics` (each item's id and counts), as the daily ingest reads it.
+   */
   listChannels(
     filter: { id: string } | { forHandle: string } | { forUsername: string },
     meter?: UpstreamMeter,
+    shape?: 'full' | 'statistics',
   ): Promise<ChannelListResponse>;
   /** `search.list?type=channel`, five results, ids and titles only. Costs 100 units: use it only as a last resort. */
   searchChannels(q: string, meter?: UpstreamMeter): Promise<SearchListResponse>;
@@ -129,6 +133,7 @@ export const REQUEST_SHAPES = {
   videos: { part: 'snippet,contentDetails,statistics', fields: `kind,${VIDEO_ITEM_FIELDS}` },
   mostPopular: { part: 'snippet,contentDetails,statistics', fields: `kind,nextPageToken,${VIDEO_ITEM_FIELDS}` },
   channels: { part: 'snippet,statistics,contentDetails,brandingSettings', fields: `kind,${CHANNEL_ITEM_FIELDS}` },
+  channelStatistics: { part: 'statistics', fields: 'kind,items(id,statistics(viewCount,videoCount))' },
   search: { part: 'snippet', fields: 'kind,items(id(channelId),snippet(title,channelId))' },
   videoCategories: { part: 'snippet', fields: 'kind,items(id,snippet(title,assignable))' },
 } as const;
@@ -187,7 +192,11 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
   }
 
   /** One HTTP attempt. Resolves with the checked 2xx body; rejects with an UpstreamError. */
-  async function attempt<K extends ListKind>(url: URL, kind: K): Promise<{ status: number; body: ListResponses[K] }> {
+  async function attempt<K extends ListKind>(
+    url: URL,
+    kind: K,
+    checkItem?: (item: unknown) => boolean,
+  ): Promise<{ status: number; body: ListResponses[K] }> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let timedOut = false;
@@ -213,7 +222,11 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
         }
         throw errorFromResponse(res.status, body);
       }
-      const body = checkListResponse(parseJson(await Promise.race([res.bytes(maxBodyBytes), deadline])), kind);
+      const body = checkListResponse(
+        parseJson(await Promise.race([res.bytes(maxBodyBytes), deadline])),
+        kind,
+        checkItem,
+      );
       if (body === null) throw new Unreadable();
       return { status, body };
     } catch (err) {
@@ -243,6 +256,7 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     params: Record<string, string>,
     kind: K,
     meter: UpstreamMeter | undefined,
+    checkItem?: (item: unknown) => boolean,
   ): Promise<ListResponses[K]> {
     const url = new URL(resource, base);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
@@ -256,7 +270,7 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
       }
       const started = Date.now();
       try {
-        const { status, body } = await attempt(url, kind);
+        const { status, body } = await attempt(url, kind, checkItem);
         report({ resource, status, ms: Date.now() - started, units, attempt: attemptNo, error: null });
         return body;
       } catch (err) {
@@ -292,14 +306,15 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
       params.fields = fields;
       return call('videos', params, 'youtube#videoListResponse', meter);
     },
-    async listChannels(filter, meter) {
-      const { part, fields } = REQUEST_SHAPES.channels;
+    async listChannels(filter, meter, shape = 'full') {
+      const { part, fields } = shape === 'statistics' ? REQUEST_SHAPES.channelStatistics : REQUEST_SHAPES.channels;
       const params: Record<string, string> = { part };
       if ('id' in filter) params.id = filter.id;
       else if ('forHandle' in filter) params.forHandle = filter.forHandle;
       else params.forUsername = filter.forUsername;
       params.fields = fields;
-      return call('channels', params, 'youtube#channelListResponse', meter);
+      const check = shape === 'statistics' ? checkChannelStatistics : undefined;
+      return call('channels', params, 'youtube#channelListResponse', meter, check);
     },
     async searchChannels(q, meter) {
       const { part, fields } = REQUEST_SHAPES.search;
