@@ -48,3 +48,8 @@ export function historyShard(key: string, shards = HISTORY_SHARDS): number {
 
 /** Where the build puts the Worker's prepared files inside dist/ (the same relative paths as in build/). */
 export const PREPARED_PREFIX = '/_prepared/';
+
+/** The longest breakouts window, and the oldest video (in days since publication) that can break out. */
+export const BREAKOUTS_MAX_DAYS = 30;
+/** The most breakouts an answer, a CSV or the prepared file of a chart holds. */
+export const BREAKOUTS_TOP = 100;
