@@ -12,6 +12,7 @@ import {
   type TrendingWindowFile,
 } from '../src/schemas/build-output.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
+import type { BreakoutsFile } from '../src/schemas/breakouts.ts';
 import type { PreparedData } from './runtime.ts';
 
 /** Reads one prepared file by its path relative to the build (BUILD_FILES); null when the build wrote none. */
@@ -42,6 +43,7 @@ export function createPreparedReader(
     titleBenchmark: (region, category) => read<TitleBenchmark>(BUILD_FILES.titleBench(region, category)),
     rising: (region, days, category) => read<RegionRising>(BUILD_FILES.rising(region, days, category)),
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
+    breakouts: (region, category) => read<BreakoutsFile>(BUILD_FILES.breakouts(region, category)),
   };
 }
 

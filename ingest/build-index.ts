@@ -27,6 +27,7 @@ import {
   type TrendingWindowFile,
 } from '../src/schemas/build-output.ts';
 import { createSnapshotStore, writeFileAtomic, type StoreFs } from './snapshot-store.ts';
+import { writeBreakouts } from './build-breakouts.ts';
 import type { DataMode } from '../src/lib/data-mode.ts';
 
 export interface BuildIndexesOptions {
@@ -212,6 +213,7 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
       await writeJson(BUILD_FILES.table(region, 'hashtags', days, category), table.hashtags);
     }
     await writeJson(BUILD_FILES.titleBench(region, category), benchmark);
+    await writeBreakouts(region, category, snapshots, writeJson);
     for (const days of RISING_TABLE_WINDOWS) {
       await writeJson(BUILD_FILES.table(region, 'rising', days, category), rising[days - 1]?.tags ?? []);
     }

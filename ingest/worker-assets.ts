@@ -22,7 +22,7 @@ import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.
 import { writeSampleAnswers } from './sample-answers.ts';
 
 /** The build's folders of small prepared files the Worker reads (see BUILD_FILES). */
-const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
+const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history', 'breakouts'] as const;
 
 /** The Node server's Cache-Control for static files (functions/node/static-files.ts). */
 const PAGE_CACHE = 'public, max-age=600, s-maxage=600';

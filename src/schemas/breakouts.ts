@@ -4,6 +4,7 @@ import { regionParameter, wholeNumberParam } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
 import { CategoryData, categoryParameter } from './categories.ts';
 import { BREAKOUTS_MAX_DAYS, BREAKOUTS_TOP } from '../lib/limits.ts';
+import { RisingEntry } from './rising-tags.ts';
 
 export const BREAKOUTS_DAYS_DEFAULT = 7;
 export const BREAKOUTS_LIMIT_DEFAULT = 20;
@@ -97,3 +98,19 @@ export const BreakoutsFile = z.object({
   videos: z.array(PreparedBreakout),
 });
 export type BreakoutsFile = z.infer<typeof BreakoutsFile>;
+
+/** One dated entry of a chart's feeds: the 1-day window ending on `date`. */
+export const FeedEntry = z.object({
+  date: isoDate,
+  /** That snapshot's `fetched_at`: the entry's `updated`. */
+  fetched_at: z.iso.datetime({ offset: true }),
+  /** The top 10 of rising-tags' 1-day window ending on `date`. */
+  rising: z.array(RisingEntry),
+  /** The top 5 breakouts of the 1-day window ending on `date`. */
+  breakouts: z.array(BreakoutVideo),
+});
+export type FeedEntry = z.infer<typeof FeedEntry>;
+
+/** `build/feeds/<chart>.json`: the entries of a chart's Atom and JSON feeds, newest first (at most 30). */
+export const FeedFile = z.object({ entries: z.array(FeedEntry) });
+export type FeedFile = z.infer<typeof FeedFile>;

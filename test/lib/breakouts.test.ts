@@ -23,7 +23,7 @@ function video(n: number, views: number, channel: number, publishedAt: string): 
 function snapshot(
   date: string,
   videos: SnapshotVideo[],
-  channels: Record<string, [views: number, videos: number]>,
+  channels: Record<string, readonly [views: number, videos: number]>,
 ): BreakoutSnapshot {
   return {
     date,
