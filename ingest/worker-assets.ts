@@ -56,6 +56,12 @@ export async function writeWorkerAssets(
   return { files };
 }
 
+/** The feeds' media types, as the Node server sends them (functions/node/static-files.ts): 4 rules. */
+const FEED_RULES: [string, string[]][] = ['/trending/:region/', '/trending/:region/:slug/'].flatMap((base) => [
+  [`${base}feed.atom`, ['! Content-Type', 'Content-Type: application/atom+xml; charset=utf-8']] as [string, string[]],
+  [`${base}feed.json`, ['! Content-Type', 'Content-Type: application/feed+json; charset=utf-8']] as [string, string[]],
+]);
+
 /**
  * Workers Static Assets' `_headers` rules. Rules for the same path merge, so the immutable rule first detaches
  * the general Cache-Control (`! Cache-Control`); CSV files get their charset and download name (csvDownloadRules).
@@ -71,6 +77,7 @@ export function headersFile(
   const rules: [string, string[]][] = [
     ['/*', [`Cache-Control: ${PAGE_CACHE}`, ...security]],
     ['/_astro/*', ['! Cache-Control', `Cache-Control: ${IMMUTABLE_CACHE}`]],
+    ...FEED_RULES,
     ...csvDownloadRules(manifest, csvUrlPaths),
   ];
   return rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}\n`).join('');
