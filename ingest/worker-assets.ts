@@ -58,8 +58,8 @@ export async function writeWorkerAssets(
 
 /** The feeds' media types, as the Node server sends them (functions/node/static-files.ts): 4 rules. */
 const FEED_RULES: [string, string[]][] = ['/trending/:region/', '/trending/:region/:slug/'].flatMap((base) => [
-  [`${base}feed.atom`, ['! Content-Type', 'Content-Type: application/atom+xml; charset=utf-8']] as [string, string[]],
-  [`${base}feed.json`, ['! Content-Type', 'Content-Type: application/feed+json; charset=utf-8']] as [string, string[]],
+  [`${base}feed.atom`, ['Content-Type: application/atom+xml; charset=utf-8']] as [string, string[]],
+  [`${base}feed.json`, ['Content-Type: application/feed+json; charset=utf-8']] as [string, string[]],
 ]);
 
 /**
