@@ -207,7 +207,8 @@ describe.each(RUNTIMES)('breakouts on the %s runtime', (name) => {
       expect(feed.headers['content-type']).toMatch(/^application\/feed\+json/);
       const atom = await httpGet(`${runtime.baseUrl}${base}feed.atom`, { from: from() });
       expect(atom.headers['content-type']).toMatch(/^application\/atom\+xml/);
-      const newest = feed.json().items[0]._tagdex;
+      const newest = (JSON.parse(feed.body) as { items: { _tagdex: { breakouts: unknown; rising: unknown } }[] })
+        .items[0]!._tagdex;
       expect(newest.breakouts).toEqual((await api(`/api/v1/breakouts?region=${region}&days=1&limit=5`)).videos);
       expect(newest.rising).toEqual((await api(`/api/v1/rising-tags?region=${region}&days=1&limit=10`)).tags);
       const page = await httpGet(`${runtime.baseUrl}${base}`, { from: from() });
