@@ -19,7 +19,7 @@ export const MAX_PAGES = 10;
 export const CATEGORY_MAX_PAGES = 4;
 
 /** `channels.list` takes up to 50 ids for one unit. */
-export const CHANNEL_IDS_PER_CALL = 50;
+const CHANNEL_IDS_PER_CALL = 50;
 
 /** The upstream's reason when a region has no chart for a category: not a failure, and never retried. */
 export const NO_CHART_REASON = 'videoChartNotFound';

@@ -104,10 +104,14 @@ function newestSightings(
   return { latest: from <= latest.date ? latest : null, sightings };
 }
 
+/** A copy without the fields named, in the same key order (the API's field order). */
+function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): Omit<T, K> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key as K))) as Omit<T, K>;
+}
+
 /** Drops the ordering-only field. */
 function published(entry: Measured): PreparedBreakout {
-  const { exactRatio: _exact, ...rest } = entry;
-  return rest;
+  return without(entry, 'exactRatio');
 }
 
 /**
@@ -171,9 +175,6 @@ export function computeBreakouts(
     fetched_at: latest.fetched_at,
     videos_measured: sightings.length,
     eligible: entries.length,
-    videos: entries.slice(0, limit).map((entry) => {
-      const { date: _date, ...video } = published(entry);
-      return video;
-    }),
+    videos: entries.slice(0, limit).map((entry) => without(entry, 'exactRatio', 'date')),
   };
 }

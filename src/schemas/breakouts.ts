@@ -6,8 +6,8 @@ import { CategoryData, categoryParameter } from './categories.ts';
 import { BREAKOUTS_MAX_DAYS, BREAKOUTS_TOP } from '../lib/limits.ts';
 import { RisingEntry } from './rising-tags.ts';
 
-export const BREAKOUTS_DAYS_DEFAULT = 7;
-export const BREAKOUTS_LIMIT_DEFAULT = 20;
+const BREAKOUTS_DAYS_DEFAULT = 7;
+const BREAKOUTS_LIMIT_DEFAULT = 20;
 /** A channel with fewer public videos has no meaningful average: its videos cannot break out. */
 export const BREAKOUTS_MIN_CHANNEL_VIDEOS = 10;
 

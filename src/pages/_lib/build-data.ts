@@ -255,8 +255,26 @@ export function breakoutsCsvPath(region: Region, category: PageCategory = null):
   return `${chartBase(region, category)}${BREAKOUTS_CSV_FILE}`;
 }
 
+/**
+ * The site's public address, for the feeds (a feed's links must be absolute): PUBLIC_SITE_URL, else the local
+ * server's default address. Read at build time, like BUILD_DIR.
+ */
+export function siteUrl(): URL {
+  const raw = process.env.PUBLIC_SITE_URL || 'http://127.0.0.1:4321/';
+  try {
+    return new URL(raw);
+  } catch (error) {
+    throw new Error(
+      `PUBLIC_SITE_URL must be an absolute http(s) URL such as https://tagdex.example.org, got ${JSON.stringify(raw)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 /** The feeds' file names, beside the chart's pages. */
-export const FEED_FILES = { atom: 'feed.atom', json: 'feed.json' } as const;
+const FEED_FILES = { atom: 'feed.atom', json: 'feed.json' } as const;
 
 export function feedPath(region: Region, kind: keyof typeof FEED_FILES, category: PageCategory = null): string {
   return `${chartBase(region, category)}${FEED_FILES[kind]}`;

@@ -6,7 +6,7 @@ import { Feed } from 'feed';
 import { REGION_NAMES, type Region } from '../../lib/regions.ts';
 import type { CategoryRef } from '../../lib/categories.ts';
 import type { FeedEntry } from '../../schemas/breakouts.ts';
-import { feedPath, loadFeed, loadManifest, regionPath } from './build-data.ts';
+import { feedPath, loadFeed, loadManifest, regionPath, siteUrl } from './build-data.ts';
 import { GOOGLE_PRIVACY_URL, YOUTUBE_TERMS_URL } from './attribution.ts';
 
 /** The feeds' words, in one place for translation. */
@@ -30,12 +30,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
-export const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
+const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
 
 interface Chart {
   region: Region;
   category: CategoryRef | null;
 }
+
+/** A site path as the absolute URL feeds need. */
+const absolute = (path: string) => new URL(path, siteUrl()).href;
 
 function subjectOf({ region, category }: Chart): string {
   return category === null ? REGION_NAMES[region] : `${REGION_NAMES[region]} · ${category.name}`;
@@ -46,7 +49,7 @@ function entryId({ region, category }: Chart, date: string): string {
   return `urn:tagdex:${region.toLowerCase()}:${category?.slug ?? 'all'}:${date}`;
 }
 
-export const youtubeVideoUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+const youtubeVideoUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 const youtubeChannelUrl = (id: string) => `https://www.youtube.com/channel/${encodeURIComponent(id)}`;
 
 /** The entry's HTML: the rising tags, then the breakouts with links to each video and channel. */
@@ -76,9 +79,12 @@ export function atomFeed(chart: Chart): string {
     id: `urn:tagdex:${chart.region.toLowerCase()}:${slug ?? 'all'}`,
     title: TEXT.title(subject),
     description: TEXT.description(subject),
-    link: regionPath(chart.region, 7, slug),
+    link: absolute(regionPath(chart.region, 7, slug)),
     updated: new Date(entries[0]?.fetched_at ?? loadManifest().built_at),
-    feedLinks: { atom: feedPath(chart.region, 'atom', slug), json: feedPath(chart.region, 'json', slug) },
+    feedLinks: {
+      atom: absolute(feedPath(chart.region, 'atom', slug)),
+      json: absolute(feedPath(chart.region, 'json', slug)),
+    },
     author: { name: 'tagdex' },
     copyright: TEXT.attribution,
     generator: 'tagdex',
@@ -88,7 +94,7 @@ export function atomFeed(chart: Chart): string {
     feed.addItem({
       id: entryId(chart, entry.date),
       title: TEXT.entryTitle(subject, entry.date),
-      link: regionPath(chart.region, 1, slug),
+      link: absolute(regionPath(chart.region, 1, slug)),
       date: new Date(entry.fetched_at),
       content: entryHtml(entry),
     });
@@ -105,14 +111,14 @@ export function jsonFeed(chart: Chart): string {
     version: JSON_FEED_VERSION,
     title: TEXT.title(subject),
     description: TEXT.description(subject),
-    home_page_url: regionPath(chart.region, 7, slug),
-    feed_url: feedPath(chart.region, 'json', slug),
+    home_page_url: absolute(regionPath(chart.region, 7, slug)),
+    feed_url: absolute(feedPath(chart.region, 'json', slug)),
     language: 'en',
     authors: [{ name: 'tagdex' }],
     _tagdex: { attribution: TEXT.attribution },
     items: entries.map((entry) => ({
       id: entryId(chart, entry.date),
-      url: regionPath(chart.region, 1, slug),
+      url: absolute(regionPath(chart.region, 1, slug)),
       title: TEXT.entryTitle(subject, entry.date),
       content_html: entryHtml(entry),
       date_published: entry.fetched_at,
