@@ -33,7 +33,7 @@ export async function writeBreakouts(
  * The feed's entries, newest date first: for each date D, the top rising tags of the 1-day window ending on D
  * (D against D − 1, exactly as rising-tags computes its 1-day window) and the top breakouts of that window.
  */
-export function feedEntries(snapshots: readonly Snapshot[], normalizer = new TagNormalizer()): FeedFile {
+function feedEntries(snapshots: readonly Snapshot[], normalizer = new TagNormalizer()): FeedFile {
   const entries: FeedEntry[] = [];
   const seen = new Set<string>();
   for (const snapshot of newestFirst(snapshots)) {

@@ -82,7 +82,7 @@ export function toRisingCsv(entries: readonly RisingEntry[]): string {
 }
 
 /** The header row of a breakouts table: the API's fields, in its order, after the rank. */
-export const BREAKOUTS_CSV_COLUMNS = [
+const BREAKOUTS_CSV_COLUMNS = [
   'rank',
   'id',
   'title',
