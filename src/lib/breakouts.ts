@@ -26,6 +26,8 @@ export interface BreakoutsWindow {
 }
 
 const DAY_MS = 86_400_000;
+/** An instant as the API's `published_at` may show it: date, time, optional fraction, `Z` or an offset. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** Breakout order: ratio, then views (both descending), then id in code-point order. */
 function compareBreakouts(a: Measured, b: Measured): number {
@@ -45,6 +47,7 @@ interface Measured extends PreparedBreakout {
 function measureBreakout(video: SnapshotVideo, snapshot: Pick<BreakoutSnapshot, 'date' | 'channels'>): Measured | null {
   const { channel_id: channelId, published_at: publishedAt } = video;
   if (channelId === undefined || publishedAt === undefined) return null;
+  if (!ISO_INSTANT.test(publishedAt) || Number.isNaN(Date.parse(publishedAt))) return null;
   const channel: SnapshotChannel | undefined = Object.hasOwn(snapshot.channels ?? {}, channelId)
     ? snapshot.channels?.[channelId]
     : undefined;

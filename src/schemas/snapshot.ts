@@ -26,8 +26,11 @@ export const SnapshotVideo = z.object({
   /** The uploading channel (breakouts compare a video with it); absent in snapshots written before breakouts. */
   channel_id: z.string().optional(),
   channel_title: z.string().optional(),
-  /** When the video was published, as the upstream gave it; absent in snapshots written before breakouts. */
-  published_at: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * When the video was published (UTC, `YYYY-MM-DDTHH:MM:SSZ`); absent in snapshots written before breakouts. A plain
+   * string, so the oldest snapshots (which kept it as the upstream gave it) stay readable.
+   */
+  published_at: z.string().optional(),
 });
 export type SnapshotVideo = z.infer<typeof SnapshotVideo>;
 
