@@ -12,6 +12,7 @@ import { titleScoreEndpoint } from './api/title-score.ts';
 import { risingTagsEndpoint } from './api/rising-tags.ts';
 import { tagHistoryEndpoint } from './api/tag-history.ts';
 import { categoriesEndpoint } from './api/categories.ts';
+import { breakoutsEndpoint } from './api/breakouts.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   tagsEndpoint,
@@ -22,6 +23,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   risingTagsEndpoint,
   tagHistoryEndpoint,
   categoriesEndpoint,
+  breakoutsEndpoint,
 ];
 
 /** The OpenAPI document's address: answered by the same pipeline, outside the rate limit. */

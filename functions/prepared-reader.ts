@@ -17,6 +17,7 @@ import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { cutTrendingWindow, type TrendingWindowCut } from '../src/lib/trending-index.ts';
 import { cutRisingWindow } from '../src/lib/rising-tags.ts';
 import type { MaybePromise, PreparedData } from './runtime.ts';
+import type { BreakoutsFile } from '../src/schemas/breakouts.ts';
 
 /** Reads one prepared file by its path relative to the build (BUILD_FILES); null when the build wrote none. */
 export type PreparedFileSource = (relativePath: string) => Promise<unknown>;
@@ -64,6 +65,7 @@ export function createPreparedReader(
       return afterRead(file, (packed) => cuts.set(key, cutRisingWindow(packed, region, days)));
     },
     historyShard: (region, key, category) => read<HistoryShard>(BUILD_FILES.historyShard(region, key, category)),
+    breakouts: (region, category) => read<BreakoutsFile>(BUILD_FILES.breakouts(region, category)),
   };
 }
 

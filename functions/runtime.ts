@@ -5,6 +5,7 @@
  * and responses; nothing else.
  */
 import type { BuildManifest, HistoryShard, RegionRising, WindowIndex } from '../src/schemas/build-output.ts';
+import type { BreakoutsFile } from '../src/schemas/breakouts.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import type { Region } from '../src/lib/regions.ts';
 import type { DataMode } from '../src/lib/data-mode.ts';
@@ -74,6 +75,8 @@ export interface PreparedData {
   rising(region: Region, days: number, category?: ChartCategory): MaybePromise<RegionRising | null>;
   /** The tag-history shard holding `key` for the chart, or null when the build wrote none. One small file. */
   historyShard(region: Region, key: string, category?: ChartCategory): MaybePromise<HistoryShard | null>;
+  /** The chart's breakouts, every window of 1–30 days in one file, or null when the build wrote none. */
+  breakouts(region: Region, category?: ChartCategory): MaybePromise<BreakoutsFile | null>;
 }
 
 /**

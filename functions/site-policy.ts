@@ -49,9 +49,10 @@ export interface CsvDownload {
 
 /** The CSV file at `urlPath`, or null when the path is not one of the site's CSV files. */
 export function csvDownload(urlPath: string, manifest: BuildManifest): CsvDownload | null {
-  const match = /^\/trending\/([a-z]{2})\/(?:([a-z0-9]+(?:-[a-z0-9]+)*)\/)?((?:tags|hashtags|rising)-\d+d)\.csv$/.exec(
-    urlPath,
-  );
+  const match =
+    /^\/trending\/([a-z]{2})\/(?:([a-z0-9]+(?:-[a-z0-9]+)*)\/)?((?:tags|hashtags|rising|breakouts)-\d+d)\.csv$/.exec(
+      urlPath,
+    );
   if (!match) return null;
   const [, region, category, table] = match as unknown as [string, string, string | undefined, string];
   const date = manifest.regions[region.toUpperCase() as keyof BuildManifest['regions']]?.latest_date ?? 'no-data';

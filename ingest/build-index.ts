@@ -26,6 +26,7 @@ import {
   type BuildFile,
   type ChartIndex,
 } from './chart-index.ts';
+import { breakoutsFiles } from './build-breakouts.ts';
 
 export interface BuildIndexesOptions {
   /** The folder holding `trending/<REGION>/` (the data folder, or its `sample/` sub-folder). */
@@ -153,7 +154,7 @@ async function writeIndexes(opts: BuildIndexesOptions): Promise<{ manifest: Buil
   ): Promise<ChartIndex> {
     const chart = computeChartIndex(region, category, snapshots);
     const mark = performance.now();
-    await writeChart(chart.files);
+    await writeChart([...chart.files, ...breakoutsFiles(region, category, snapshots)]);
     const writeMs = performance.now() - mark;
     timings.index += chart.timings.index;
     timings.rising += chart.timings.rising;

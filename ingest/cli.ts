@@ -14,7 +14,8 @@ import { DEFAULT_CONCURRENCY, runIngest } from './run-ingest.ts';
 const USAGE = `Usage: npm run ingest -- [options]
 
 Reads each region's most-popular chart, its category list and one chart per assignable category, and
-writes <data-dir>/trending/<REGION>/<YYYY-MM-DD>.json. Prints the quota units spent (about 65 a region).
+writes <data-dir>/trending/<REGION>/<YYYY-MM-DD>.json. Prints the quota units spent (at most 129 a region:
+charts, category list and the channel statistics breakouts need, ⌈channels ÷ 50⌉ calls).
 With YOUTUBE_API_KEY set it reads the YouTube Data API (YOUTUBE_API_BASE); without it, the built-in
 sample upstream, into <data-dir>/sample so sample and live data never mix.
 After each region's write it deletes that region's snapshots dated before the SNAPSHOT_RETENTION_DAYS days

@@ -5,7 +5,9 @@
 import { UpstreamError, type UpstreamMeter, type YouTubeClient } from '../src/youtube/client.ts';
 import type { VideoResource } from '../src/youtube/wire-types.ts';
 import type { Region } from '../src/lib/regions.ts';
-import type { Snapshot, SnapshotVideo } from '../src/schemas/snapshot.ts';
+import type { Snapshot, SnapshotChannel, SnapshotVideo } from '../src/schemas/snapshot.ts';
+import { CHANNEL_ID } from '../src/lib/channel-ref.ts';
+import { readCount } from '../src/lib/upstream-shape-error.ts';
 import { categoryRef, type CategoryRef } from '../src/lib/categories.ts';
 import { toSnapshotVideo } from '../src/lib/snapshot-video.ts';
 import { MalformedUpstreamError } from '../src/lib/upstream-shape-error.ts';
@@ -15,6 +17,9 @@ import type { DataMode } from '../src/lib/data-mode.ts';
 export const MAX_PAGES = 10;
 /** A category chart is read to at most 200 videos (4 pages of 50), the most the upstream serves. */
 export const CATEGORY_MAX_PAGES = 4;
+
+/** `channels.list` takes up to 50 ids for one unit. */
+const CHANNEL_IDS_PER_CALL = 50;
 
 /** The upstream's reason when a region has no chart for a category: not a failure, and never retried. */
 const NO_CHART_REASON = 'videoChartNotFound';
@@ -26,6 +31,8 @@ export interface RegionProgress {
   skipped?: string[];
   /** Category charts (or the category list) that failed, each as "<what>: <why>"; the snapshot is still written. */
   categoryFailures?: string[];
+  /** `channels.list` calls for the channel statistics that failed, as "<n> channels: <why>"; their channels are left out. */
+  channelFailures?: string[];
 }
 
 /** Which category charts to read: every assignable one the region lists, only these ids, or none. */
@@ -39,6 +46,8 @@ export interface IngestRegionOptions {
   source: DataMode;
   /** Category charts to read after the overall chart; default none ([]: no category list call either). */
   categories?: CategorySelection;
+  /** Whether to read the statistics of the charts' channels (`channels`, for breakouts). Default false. */
+  channelStatistics?: boolean;
   now?: () => number;
   meter?: UpstreamMeter;
   progress?: RegionProgress;
@@ -50,8 +59,14 @@ export interface IngestRegionOptions {
  * chart that fails is recorded as `failed` with nothing of it kept, and the rest of the snapshot stands.
  */
 export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot> {
-  const now = opts.now ?? Date.now;
   const progress = opts.progress ?? { pages: 0 };
+  const snapshot = await readCharts(opts, progress);
+  if (opts.channelStatistics === true) snapshot.channels = await readChannelStatistics(snapshot, opts, progress);
+  return snapshot;
+}
+
+async function readCharts(opts: IngestRegionOptions, progress: RegionProgress): Promise<Snapshot> {
+  const now = opts.now ?? Date.now;
   const fetchedAt = new Date(now()).toISOString();
   const reader = chartReader(opts, progress);
 
@@ -95,6 +110,51 @@ export async function ingestRegion(opts: IngestRegionOptions): Promise<Snapshot>
   }
   snapshot.category_videos = [...categoryVideos.values()];
   return snapshot;
+}
+
+/**
+ * The statistics of every channel of the snapshot's videos (overall and category charts alike), each distinct
+ * channel asked for once: ⌈channels ÷ 50⌉ calls of one unit. A channel the upstream does not return, or whose
+ * counts it hides or garbles, is left out; a failed call is recorded and leaves its channels out, and the
+ * snapshot still stands.
+ */
+async function readChannelStatistics(
+  snapshot: Snapshot,
+  opts: IngestRegionOptions,
+  progress: RegionProgress,
+): Promise<Record<string, SnapshotChannel>> {
+  const ids = new Set<string>();
+  for (const video of [...snapshot.videos, ...(snapshot.category_videos ?? [])]) {
+    if (video.channel_id !== undefined && CHANNEL_ID.test(video.channel_id)) ids.add(video.channel_id);
+  }
+  const all = [...ids];
+  const channels: Record<string, SnapshotChannel> = {};
+  for (let start = 0; start < all.length; start += CHANNEL_IDS_PER_CALL) {
+    const batch = all.slice(start, start + CHANNEL_IDS_PER_CALL);
+    try {
+      const { items = [] } = await opts.client.listChannels({ id: batch.join(',') }, opts.meter, 'statistics');
+      for (const item of items) {
+        const stats = channelStatistics(item.id, item.statistics);
+        if (stats !== null && batch.includes(item.id)) channels[item.id] = stats;
+      }
+    } catch (error) {
+      (progress.channelFailures ??= []).push(`${batch.length} channels: ${messageOf(error)}`);
+    }
+  }
+  return channels;
+}
+
+function channelStatistics(id: string, statistics: { viewCount?: string; videoCount?: string } | undefined) {
+  try {
+    const at = (field: string) => ({ subject: `the channel ${JSON.stringify(id)}`, field });
+    return {
+      view_count: readCount(statistics?.viewCount, at('statistics.viewCount')),
+      video_count: readCount(statistics?.videoCount, at('statistics.videoCount')),
+    };
+  } catch (error) {
+    if (error instanceof MalformedUpstreamError) return null;
+    throw error;
+  }
 }
 
 /**

@@ -32,6 +32,8 @@ export interface RunIngestOptions {
   sample?: boolean;
   /** Category charts per region: every assignable one (`'all'`, the default), these ids, or none (`[]`). */
   categories?: CategorySelection;
+  /** Whether to read the charts' channel statistics (breakouts): ⌈channels ÷ 50⌉ units a region. Default true. */
+  channelStatistics?: boolean;
   /** Regions read at once; default 4. */
   concurrency?: number;
   /** Days of snapshots kept, ending on `date` (`SNAPSHOT_RETENTION_DAYS`); default 90. */
@@ -89,6 +91,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
             date: opts.date,
             source,
             categories: opts.categories ?? 'all',
+            channelStatistics: opts.channelStatistics ?? true,
             meter,
             progress,
             ...(opts.now && { now: opts.now }),
@@ -98,6 +101,10 @@ export async function runIngest(opts: RunIngestOptions): Promise<RunIngestResult
           const categoryFailures = (progress.categoryFailures ?? []).map((failure) => `${region} ${failure}`);
           log(`${region}  ${progress.pages} pages  ${snapshot.videos.length} videos  ${meter.units} units  → ${path}`);
           if (snapshot.categories !== undefined) log(`${region}  categories: ${describeCategories(snapshot)}`);
+          if (snapshot.channels !== undefined)
+            log(`${region}  channel statistics: ${Object.keys(snapshot.channels).length} channels`);
+          for (const failure of progress.channelFailures ?? [])
+            log(`${region}  channel statistics FAILED for ${failure} (left out of the snapshot)`);
           for (const reason of skipped) log(`${region}  skipped an unreadable video: ${reason}`);
           for (const failure of categoryFailures)
             log(`${failure.slice(0, 2)}  category chart FAILED: ${failure.slice(3)}`);

@@ -24,7 +24,7 @@ import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.
 import { writeSampleAnswers } from './sample-answers.ts';
 
 /** The build's folders of prepared files the Worker reads (see BUILD_FILES). */
-export const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history'] as const;
+export const PREPARED_FOLDERS = ['windows', 'title-bench', 'rising', 'history', 'breakouts'] as const;
 
 /** Static asset files a Worker version may have on Cloudflare's free plan (100,000 on the paid plan). */
 export const FREE_PLAN_ASSET_FILES = 20_000;
@@ -65,6 +65,12 @@ export async function writeWorkerAssets(
   await writeFile(join(distDir, '.assetsignore'), ASSETS_IGNORE);
   return { files };
 }
+
+/** The feeds' media types, as the Node server sends them (functions/node/static-files.ts): 4 rules. */
+const FEED_RULES: [string, string[]][] = ['/trending/:region/', '/trending/:region/:slug/'].flatMap((base) => [
+  [`${base}feed.atom`, ['Content-Type: application/atom+xml; charset=utf-8']] as [string, string[]],
+  [`${base}feed.json`, ['Content-Type: application/feed+json; charset=utf-8']] as [string, string[]],
+]);
 
 /**
  * How many files `wrangler deploy` uploads from `distDir`: its regular files (wrangler skips symbolic links),
@@ -126,6 +132,7 @@ export function headersFile(
   const rules: [string, string[]][] = [
     ['/*', [`Cache-Control: ${PAGE_CACHE}`, ...security]],
     ['/_astro/*', ['! Cache-Control', `Cache-Control: ${IMMUTABLE_CACHE}`]],
+    ...FEED_RULES,
     ...csvDownloadRules(manifest, csvUrlPaths),
   ];
   return rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}\n`).join('');

@@ -15,6 +15,7 @@ import {
   BUILD_FILES,
 } from '../../src/schemas/build-output.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
+import { BreakoutsFile } from '../../src/schemas/breakouts.ts';
 import type { PreparedData } from '../runtime.ts';
 import { createPreparedReader } from '../prepared-reader.ts';
 
@@ -24,6 +25,7 @@ const SCHEMAS: Record<string, ZodType> = {
   'title-bench': TitleBenchmarkFile,
   rising: RisingChartFile,
   history: HistoryShard,
+  breakouts: BreakoutsFile,
 };
 
 /**

@@ -5,7 +5,7 @@
  * and each path's answers are kept ready, since a build's files never change while the process runs.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import { strongEtag, etagMatches } from './response-cache.ts';
 import { acceptsEncoding } from '../accept-encoding.ts';
 import { safeRedirectLocation } from '../safe-redirect.ts';
@@ -26,7 +26,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
 };
+
+/** Files whose name, not only extension, says their type: a JSON Feed is JSON with its own media type. */
+const NAMED_TYPES: Record<string, string> = { 'feed.json': 'application/feed+json; charset=utf-8' };
 
 /** Bound on the answers kept ready: one per path spelling asked for (cleared when full, like the log's memos). */
 const MAX_READY_ANSWERS = 10_000;
@@ -224,7 +228,7 @@ async function readStaticFile(filePath: string, restate?: (text: string) => stri
   const forms = brotli && gzip ? { brotli, gzip } : compressedForms(filePath, body);
   return {
     body,
-    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    contentType: NAMED_TYPES[basename(filePath)] ?? CONTENT_TYPES[ext] ?? 'application/octet-stream',
     etag: strongEtag(body),
     gzip: forms?.gzip ?? null,
     brotli: forms?.brotli ?? null,

@@ -716,18 +716,60 @@ function makeChannel(region: Region, genre: Genre, seed: ChannelSeed): ChannelRe
   return channel;
 }
 
-let channelCache: { channels: ChannelResource[]; usernames: Record<string, string> } | null = null;
+/** How a channel's public counts grow: a few channels have under 10 videos, most hundreds to thousands. */
+interface ChannelGrowth {
+  /** Videos on day 0 of the calendar, and uploads a day since. */
+  videos: number;
+  uploadsPerDay: number;
+  /** Lifetime average views per video on day 0: far below a typical chart video's views. */
+  averageViews: number;
+  /** How much the average grows a day, as the back catalogue keeps being watched. */
+  dailyGrowth: number;
+}
 
-function sampleChannels(): { channels: ChannelResource[]; usernames: Record<string, string> } {
+/**
+ * A channel's growth, its average a weighted geometric mean of a small share of the region's typical chart views and
+ * what its subscribers suggest (`lifetimeViews`), so big channels average more and a chart video still stands out.
+ */
+function channelGrowth(region: Region, handle: string, lifetimeViews: number): ChannelGrowth {
+  const rng = createRng(`channel-growth|${handle}`);
+  const few = rng.chance(0.07);
+  const videos = few ? rng.int(1, 6) : Math.round(rng.logNormal(700, 0.9)) + 100;
+  const typical = regionContent(region).viewsMedian * rng.logNormal(0.05, 1);
+  const averageViews = Math.max(50, Math.round(typical ** 0.7 * (lifetimeViews / videos) ** 0.3));
+  return {
+    videos,
+    uploadsPerDay: few ? 0 : rng.next() * 1.5,
+    averageViews,
+    dailyGrowth: rng.next() * 0.001,
+  };
+}
+
+/** A channel's statistics on `day`: its videos and views grow a little every day. */
+function channelOnDay(channel: ChannelResource, growth: ChannelGrowth, day: number): ChannelResource {
+  const videos = growth.videos + Math.floor(growth.uploadsPerDay * day);
+  const views = Math.round(growth.averageViews * videos * (1 + growth.dailyGrowth * day));
+  return { ...channel, statistics: { ...channel.statistics, viewCount: String(views), videoCount: String(videos) } };
+}
+
+let channelCache: {
+  channels: ChannelResource[];
+  growth: ChannelGrowth[];
+  usernames: Record<string, string>;
+} | null = null;
+
+function sampleChannels(): { channels: ChannelResource[]; growth: ChannelGrowth[]; usernames: Record<string, string> } {
   if (!channelCache) {
     const channels: ChannelResource[] = [];
+    const growth: ChannelGrowth[] = [];
     const usernames: Record<string, string> = {};
     for (const { region, genre, seed } of allChannelSeeds()) {
       const channel = makeChannel(region, genre, seed);
       channels.push(channel);
+      growth.push(channelGrowth(region, seed.handle, Number(channel.statistics?.viewCount)));
       if (seed.username) usernames[seed.username] = channel.id;
     }
-    channelCache = { channels, usernames };
+    channelCache = { channels, growth, usernames };
   }
   return channelCache;
 }
@@ -812,10 +854,10 @@ export function createSampleDay(opts: { date: string }): SampleDay {
   const charts: Record<string, string[]> = {};
   for (const region of REGIONS) charts[region] = idsOf(chartPlans(region, day));
   const categoryCharts: Record<string, Record<string, string[]>> = {};
-  const { channels, usernames } = sampleChannels();
+  const { channels, growth, usernames } = sampleChannels();
   const dataset: UpstreamDataset = {
     videos: evergreenVideos(),
-    channels: [...channels],
+    channels: channels.map((channel, i) => channelOnDay(channel, growth[i]!, day)),
     charts,
     usernames: { ...usernames },
     videoCategories: sampleCategoryLists(),

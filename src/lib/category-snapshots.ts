@@ -28,6 +28,8 @@ export function categorySnapshots(snapshots: readonly Snapshot[], slug: string):
         const video = byId.get(id);
         return video === undefined ? [] : [video];
       }),
+      // The day's channel table serves every chart of the day (breakouts read it per video).
+      ...(snapshot.channels !== undefined && { channels: snapshot.channels }),
     });
   }
   return narrowed;

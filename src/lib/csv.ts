@@ -6,6 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TagEntry } from '../schemas/trending-tags.ts';
 import type { RisingEntry } from '../schemas/rising-tags.ts';
+import type { BreakoutVideo } from '../schemas/breakouts.ts';
 
 /** The header row, in column order. */
 const CSV_COLUMNS = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'] as const;
@@ -73,6 +74,45 @@ export function toRisingCsv(entries: readonly RisingEntry[]): string {
       entry.change,
       entry.new ? 'true' : 'false',
       entry.total_views,
+    ]),
+  );
+}
+
+/** The header row of a breakouts table: the API's fields, in its order, after the rank. */
+const BREAKOUTS_CSV_COLUMNS = [
+  'rank',
+  'id',
+  'title',
+  'channel_id',
+  'channel_title',
+  'published_at',
+  'age_days',
+  'views',
+  'channel_views',
+  'channel_videos',
+  'channel_avg_views',
+  'ratio',
+  'views_per_day',
+] as const;
+
+/** Serialises an ordered breakouts list under the same rules; every text cell is neutralised, ids included. */
+export function toBreakoutsCsv(videos: readonly BreakoutVideo[]): string {
+  return writeCsv(
+    BREAKOUTS_CSV_COLUMNS,
+    videos.map((video, index) => [
+      index + 1,
+      neutralizeFormula(video.id),
+      neutralizeFormula(video.title),
+      neutralizeFormula(video.channel_id),
+      neutralizeFormula(video.channel_title),
+      video.published_at,
+      video.age_days,
+      video.views,
+      video.channel_views,
+      video.channel_videos,
+      video.channel_avg_views,
+      video.ratio,
+      video.views_per_day,
     ]),
   );
 }

@@ -66,3 +66,7 @@ export const PREPARED_PREFIX = '/_prepared/';
 export const DEFAULT_RATE_LIMIT_PER_HOUR = 100;
 /** The rate limit's rolling window: every store counts a client's requests over the last this many seconds. */
 export const RATE_LIMIT_WINDOW_SECONDS = 3600;
+/** The longest breakouts window, and the oldest video (in days since publication) that can break out. */
+export const BREAKOUTS_MAX_DAYS = 30;
+/** The most breakouts an answer, a CSV or the prepared file of a chart holds. */
+export const BREAKOUTS_TOP = 100;

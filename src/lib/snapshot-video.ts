@@ -2,7 +2,15 @@
 import type { SnapshotVideo } from '../schemas/snapshot.ts';
 import type { VideoResource } from '../youtube/wire-types.ts';
 import { extractHashtags } from './hashtags.ts';
-import { readCount, readObject, readOptionalString, readString, readStringList } from './upstream-shape-error.ts';
+import {
+  MalformedUpstreamError,
+  readCount,
+  readObject,
+  readOptionalString,
+  readString,
+  readStringList,
+  readTimestamp,
+} from './upstream-shape-error.ts';
 
 /**
  * The snapshot's view of a chart video, read by the same rules as the video record: the view count as a
@@ -16,11 +24,30 @@ export function toSnapshotVideo(item: VideoResource): SnapshotVideo {
   const snippet = readObject(item.snippet, at('snippet'));
   const statistics = readObject(item.statistics, at('statistics'));
   const title = readString(snippet.title, at('snippet.title'));
-  return {
+  const video: SnapshotVideo = {
     id: readString(item.id, at('id')),
     title,
     view_count: readCount(statistics.viewCount, at('statistics.viewCount')),
     tags: readStringList(snippet.tags, at('snippet.tags')),
     hashtags: extractHashtags(title, readOptionalString(snippet.description, at('snippet.description')) ?? ''),
   };
+  // Only breakouts read these: a video without them still counts for the tags, it just cannot break out.
+  const channelId = optional(() => readOptionalString(snippet.channelId, at('snippet.channelId')));
+  const channelTitle = optional(() => readOptionalString(snippet.channelTitle, at('snippet.channelTitle')));
+  const publishedAt = optional(() =>
+    snippet.publishedAt == null ? null : readTimestamp(snippet.publishedAt, at('snippet.publishedAt')),
+  );
+  if (channelId !== null) video.channel_id = channelId;
+  if (channelTitle !== null) video.channel_title = channelTitle;
+  if (publishedAt !== null) video.published_at = publishedAt;
+  return video;
+}
+
+function optional(read: () => string | null): string | null {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof MalformedUpstreamError) return null;
+    throw error;
+  }
 }

@@ -27,6 +27,10 @@ export const BUILD_FILES = {
     `history/${chartFolder(region, category)}/${historyShard(key, historyShardCount(category))}.json`,
   historyShardNumber: (region: Region, shard: number, category?: string | null) =>
     `history/${chartFolder(region, category)}/${shard}.json`,
+  /** Every breakouts window of a chart (1–30 days) in one file; a request cuts its window (BreakoutsFile). */
+  breakouts: (region: Region, category?: string | null) => `breakouts/${chartFolder(region, category)}.json`,
+  /** The entries of a chart's Atom and JSON feeds (FeedFile), for the pages. */
+  feed: (region: Region, category?: string | null) => `feeds/${chartFolder(region, category)}.json`,
   /** All 90 windows of a chart, for the pages (RegionTrending). */
   chartTrending: (region: Region, category?: string | null) => `trending/${chartFolder(region, category)}.json`,
   /** A complete table of a chart's window, for the CSV files: `kind` is tags, hashtags or rising. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../lib/regions.ts';
 import { DATA_MODES } from '../lib/data-mode.ts';
+import { CHANNEL_ID } from '../lib/channel-ref.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const isoWithOffset = z.iso.datetime({ offset: true });
@@ -22,6 +23,14 @@ export const SnapshotVideo = z.object({
   tags: z.array(z.string()),
   /** Hashtags by the same rule as the video record (the description itself is not kept). */
   hashtags: z.array(z.string()),
+  /** The uploading channel (breakouts compare a video with it); absent in snapshots written before breakouts. */
+  channel_id: z.string().optional(),
+  channel_title: z.string().optional(),
+  /**
+   * When the video was published (UTC, `YYYY-MM-DDTHH:MM:SSZ`); absent in snapshots written before breakouts. A plain
+   * string, so the oldest snapshots (which kept it as the upstream gave it) stay readable.
+   */
+  published_at: z.string().optional(),
 });
 export type SnapshotVideo = z.infer<typeof SnapshotVideo>;
 
@@ -53,6 +62,13 @@ const SnapshotCategory = z.object({
 });
 type SnapshotCategory = z.infer<typeof SnapshotCategory>;
 
+/** One channel's public statistics as `channels.list?part=statistics` gave them on the snapshot's day. */
+export const SnapshotChannel = z.object({
+  view_count: count,
+  video_count: count,
+});
+export type SnapshotChannel = z.infer<typeof SnapshotChannel>;
+
 export const Snapshot = z
   .object({
     region: z.enum(REGIONS),
@@ -70,6 +86,11 @@ export const Snapshot = z
     categories: z.array(SnapshotCategory).optional(),
     /** Videos on category charts only (not on the overall chart), each stored once. */
     category_videos: z.array(SnapshotVideo).optional(),
+    /**
+     * The statistics of the channels of the day's chart videos, by channel id; a channel `channels.list` did not
+     * return is absent. Absent in snapshots written before breakouts, or when the ingest was asked not to read them.
+     */
+    channels: z.record(z.string().regex(CHANNEL_ID), SnapshotChannel).optional(),
   })
   .superRefine((snapshot, ctx) => {
     // Every listed id must resolve, or the build would silently count fewer videos than the chart had.

@@ -14,7 +14,7 @@ import {
   type UpstreamErrorKind,
 } from './errors.ts';
 import { CALL_COST, charge, type QuotaBucket, type UpstreamMeter, type UpstreamResource } from './quota.ts';
-import { checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
+import { checkChannelStatistics, checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
 import type {
   ChannelListResponse,
   SearchListResponse,
@@ -96,10 +96,14 @@ export interface YouTubeClient {
     p: { regionCode: string; pageToken?: string; videoCategoryId?: string; maxResults?: number },
     meter?: UpstreamMeter,
   ): Promise<VideoListResponse>;
-  /** `channels.list` by id (comma-separated ids allowed), `forHandle` or `forUsername`. `items` is always present. */
+  /**
+   * `channels.list` by id (comma-separated ids allowed), `forHandle` or `forUsername`. `items` is always present.
+   * With `shape` 'statistics', only `part=statistics` (each item's id and counts), as the daily ingest reads it.
+   */
   listChannels(
     filter: { id: string } | { forHandle: string } | { forUsername: string },
     meter?: UpstreamMeter,
+    shape?: 'full' | 'statistics',
   ): Promise<ChannelListResponse>;
   /**
    * `search.list?type=channel`, five results, ids and titles only. Draws 1 call from search's own bucket of 100 a
@@ -127,6 +131,7 @@ export const REQUEST_SHAPES = {
   videos: { part: 'snippet,contentDetails,statistics', fields: `kind,${VIDEO_ITEM_FIELDS}` },
   mostPopular: { part: 'snippet,contentDetails,statistics', fields: `kind,nextPageToken,${VIDEO_ITEM_FIELDS}` },
   channels: { part: 'snippet,statistics,contentDetails,brandingSettings', fields: `kind,${CHANNEL_ITEM_FIELDS}` },
+  channelStatistics: { part: 'statistics', fields: 'kind,items(id,statistics(viewCount,videoCount))' },
   search: { part: 'snippet', fields: 'kind,items(id(channelId),snippet(title,channelId))' },
   videoCategories: { part: 'snippet', fields: 'kind,items(id,snippet(title,assignable))' },
 } as const;
@@ -273,6 +278,7 @@ async function attempt<K extends ListKind>(
   s: ClientSettings,
   url: URL,
   kind: K,
+  checkItem?: (item: unknown) => boolean,
 ): Promise<{ status: number; body: ListResponses[K] }> {
   const controller = new AbortController();
   const deadline = startDeadline(s.timeoutMs, controller);
@@ -292,7 +298,7 @@ async function attempt<K extends ListKind>(
       }
       throw errorFromResponse(res.status, body);
     }
-    const body = checkListResponse(parseJson(await readBody(res, s.maxBodyBytes, deadline.promise)), kind);
+    const body = checkListResponse(parseJson(await readBody(res, s.maxBodyBytes, deadline.promise)), kind, checkItem);
     if (body === null) throw new Unreadable();
     return { status, body };
   } catch (err) {
@@ -311,6 +317,7 @@ async function call<K extends ListKind>(
   params: Record<string, string>,
   kind: K,
   meter: UpstreamMeter | undefined,
+  checkItem?: (item: unknown) => boolean,
 ): Promise<ListResponses[K]> {
   const url = new URL(resource, s.base);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
@@ -322,7 +329,7 @@ async function call<K extends ListKind>(
     const started = Date.now();
     const info = { resource, bucket, cost, attempt: attemptNo };
     try {
-      const { status, body } = await attempt(s, url, kind);
+      const { status, body } = await attempt(s, url, kind, checkItem);
       s.report({ ...info, status, ms: Date.now() - started, error: null });
       return body;
     } catch (caught) {
@@ -358,8 +365,11 @@ function mostPopularParams(p: Parameters<YouTubeClient['listMostPopular']>[0]): 
 }
 
 /** The parameters of a `channels.list` call by one of its filters. */
-function channelParams(filter: Parameters<YouTubeClient['listChannels']>[0]): Record<string, string> {
-  const { part, fields } = REQUEST_SHAPES.channels;
+function channelParams(
+  filter: Parameters<YouTubeClient['listChannels']>[0],
+  shape: 'full' | 'statistics',
+): Record<string, string> {
+  const { part, fields } = shape === 'statistics' ? REQUEST_SHAPES.channelStatistics : REQUEST_SHAPES.channels;
   const params: Record<string, string> = { part };
   if ('id' in filter) params.id = filter.id;
   else if ('forHandle' in filter) params.forHandle = filter.forHandle;
@@ -380,8 +390,9 @@ export function createYouTubeClient(opts: YouTubeClientOptions): YouTubeClient {
     async listMostPopular(p, meter) {
       return call(s, 'videos', mostPopularParams(p), 'youtube#videoListResponse', meter);
     },
-    async listChannels(filter, meter) {
-      return call(s, 'channels', channelParams(filter), 'youtube#channelListResponse', meter);
+    async listChannels(filter, meter, shape = 'full') {
+      const check = shape === 'statistics' ? checkChannelStatistics : undefined;
+      return call(s, 'channels', channelParams(filter, shape), 'youtube#channelListResponse', meter, check);
     },
     async searchChannels(q, meter) {
       const { part, fields } = REQUEST_SHAPES.search;

@@ -76,6 +76,13 @@ function checkChannel(item: unknown): boolean {
   );
 }
 
+/** A `channels.list?part=statistics` item: the id and, when the channel shows them, its counts. */
+export function checkChannelStatistics(item: unknown): boolean {
+  if (!isObject(item) || !isString(item.id)) return false;
+  const { statistics: s } = item;
+  return optional(s, (v) => isObject(v) && optional(v.viewCount, isCount) && optional(v.videoCount, isCount));
+}
+
 function checkSearchResult(item: unknown): boolean {
   return (
     isObject(item) && isObject(item.id) && optional(item.id.channelId, isString) && optional(item.snippet, isObject)
@@ -100,12 +107,16 @@ const ITEM_CHECKS: Record<ListKind, (item: unknown) => boolean> = {
  * `items` may be absent only when `kind` says it is the list asked for: `channels.list` leaves it out
  * when nothing matches.
  */
-export function checkListResponse<K extends ListKind>(body: unknown, kind: K): ListResponses[K] | null {
+export function checkListResponse<K extends ListKind>(
+  body: unknown,
+  kind: K,
+  checkItem: (item: unknown) => boolean = ITEM_CHECKS[kind],
+): ListResponses[K] | null {
   if (!isObject(body)) return null;
   if (body.kind !== undefined && body.kind !== kind) return null;
   if (body.items === undefined)
     return body.kind === kind ? ({ ...body, items: [] } as unknown as ListResponses[K]) : null;
-  if (!Array.isArray(body.items) || !body.items.every(ITEM_CHECKS[kind])) return null;
+  if (!Array.isArray(body.items) || !body.items.every(checkItem)) return null;
   if (!optional(body.nextPageToken, isString)) return null;
   return body as unknown as ListResponses[K];
 }

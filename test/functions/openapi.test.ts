@@ -83,7 +83,7 @@ const CASES: [string, string, number][] = [
 ];
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 and lists the eight endpoints with their parameters', () => {
+  it('is OpenAPI 3.1 and lists the nine endpoints with their parameters', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
@@ -95,9 +95,18 @@ describe('the OpenAPI document', () => {
         '/api/v1/rising-tags',
         '/api/v1/tag-history',
         '/api/v1/categories',
+        '/api/v1/breakouts',
       ].sort(),
     );
-    for (const path of ['/api/v1/trending-tags', '/api/v1/rising-tags', '/api/v1/tag-history', '/api/v1/title-score']) {
+    const breakouts = doc.paths['/api/v1/breakouts'].get.parameters;
+    expect(breakouts.find((p: any) => p.name === 'days')).toMatchObject({
+      schema: { type: 'integer', minimum: 1, maximum: 30, default: 7 },
+    });
+    expect(breakouts.find((p: any) => p.name === 'limit')).toMatchObject({
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    });
+    const withCategory = ['/api/v1/trending-tags', '/api/v1/rising-tags', '/api/v1/tag-history', '/api/v1/title-score'];
+    for (const path of [...withCategory, '/api/v1/breakouts']) {
       expect(doc.paths[path].get.parameters.find((p: any) => p.name === 'category')).toMatchObject({ required: false });
     }
     expect(doc.paths['/api/v1/rising-tags'].get.parameters.find((p: any) => p.name === 'days')).toMatchObject({

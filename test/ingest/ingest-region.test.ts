@@ -46,7 +46,7 @@ describe('ingestRegion', () => {
     });
   });
 
-  it('keeps only id, title, view count, tags and hashtags, read from the wire format', async () => {
+  it('keeps only id, title, view count, tags, hashtags, channel and publish time, read from the wire format', async () => {
     const { client } = setUp({ US: 11 });
     const { videos } = await ingestRegion({ client, region: 'US', date: '2025-06-02', source: 'live' });
     expect(videos[0]).toEqual({
@@ -55,6 +55,9 @@ describe('ingestRegion', () => {
       view_count: 100_000,
       tags: [], // tags omitted
       hashtags: ['#Cricket', '#शुभमन_गिल'],
+      channel_id: 'UCUS00000000000000000000',
+      channel_title: 'Channel 0',
+      published_at: '2025-06-01T14:30:00Z',
     });
     expect(videos[1]).toMatchObject({
       tags: ['Cricket', 'cricket', 'tag 1', 'क्रिकेट'],

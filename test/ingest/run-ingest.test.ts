@@ -64,12 +64,13 @@ describe('runIngest (live client, against the emulator)', () => {
     expect(result.failed).toEqual([]);
     expect(result.source).toBe('live');
     expect(result.written).toEqual(REGIONS.map((r) => join(dir, 'trending', r, `${DAY1}.json`)));
-    // 4 + 4 + 3 + 1 + 1 + 2 + 1 + 1 pages, plus one category list per region (this dataset lists no categories)
-    expect(result.units).toBe(25);
-    expect(upstream.unitsSpent()).toBe(25);
-    expect(lines.find((l) => l.startsWith('IN '))).toMatch(/^IN {2}4 pages {2}200 videos {2}5 units {2}→ /);
+    // 4 + 4 + 3 + 1 + 1 + 2 + 1 + 1 pages, plus one category list per region (this dataset lists no categories),
+    // plus ⌈channels ÷ 50⌉ channel-statistics calls (every video has its own channel): 4 + 4 + 3 + 1 + 1 + 2 + 1 + 0.
+    expect(result.units).toBe(41);
+    expect(upstream.unitsSpent()).toBe(41);
+    expect(lines.find((l) => l.startsWith('IN '))).toMatch(/^IN {2}4 pages {2}200 videos {2}9 units {2}→ /);
     expect(lines.find((l) => l.startsWith('NG '))).toMatch(/^NG {2}1 pages {2}0 videos {2}2 units/);
-    expect(lines.at(-1)).toBe(`ingest ${DAY1} (live): 8 of 8 regions written, 25 quota units`);
+    expect(lines.at(-1)).toBe(`ingest ${DAY1} (live): 8 of 8 regions written, 41 quota units`);
     const store = createSnapshotStore(dir);
     const india = await store.read('IN', DAY1);
     expect(india.ok && india.snapshot.videos.length).toBe(200);

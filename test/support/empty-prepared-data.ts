@@ -11,5 +11,6 @@ export function emptyPreparedData(source: DataMode = 'live'): PreparedData {
     titleBenchmark: () => null,
     rising: () => null,
     historyShard: () => null,
+    breakouts: () => null,
   };
 }

@@ -21,7 +21,9 @@ import { RisingEntry } from '../../schemas/rising-tags.ts';
 import { cutRisingWindow, RISING_MAX_DAYS, RISING_TABLE_WINDOWS } from '../../lib/rising-tags.ts';
 import { HISTORY_MAX_DAYS, hashKey, lookupTagHistory, type TagHistoryLookup } from '../../lib/tag-history.ts';
 import { tagKey } from '../../lib/tag-key.ts';
-import { TABLE_WINDOWS, TOP_ENTRIES } from '../../lib/limits.ts';
+import { BREAKOUTS_TOP, TABLE_WINDOWS, TOP_ENTRIES } from '../../lib/limits.ts';
+import { BreakoutsFile, FeedFile, type BreakoutVideo } from '../../schemas/breakouts.ts';
+import { breakoutsWindow, type BreakoutsWindow } from '../../lib/breakouts.ts';
 
 /** The windows that get a page and a CSV pair each; 7 days is the default view at /trending/<r>/. */
 export const PAGE_WINDOWS = TABLE_WINDOWS;
@@ -225,4 +227,61 @@ export function historyHref(region: Region, value: string, category: PageCategor
   const key = tagKey(value);
   const slug = historySlug(key);
   return prerenderedHistory(region).get(slug) === key ? `${base}${slug}/` : `${base}?tag=${encodeURIComponent(value)}`;
+}
+
+/** The window of a chart's "Breaking out" section and breakouts CSV. */
+export const BREAKOUTS_PAGE_DAYS = 7;
+/** Breakouts a page lists; the CSV holds the top 100, as the API's largest `limit`. */
+export const BREAKOUTS_ROWS = 10;
+
+/** The chart's breakouts window of `days` (the same file and cut the API answers from), to `limit` entries. */
+export function loadBreakouts(
+  region: Region,
+  days: number,
+  limit: number,
+  category: PageCategory = null,
+): BreakoutsWindow {
+  return breakoutsWindow(readJson(BUILD_FILES.breakouts(region, category), BreakoutsFile), days, limit);
+}
+
+/** The breakouts CSV's rows: the top 100 of the page's window. */
+export function loadBreakoutsTable(region: Region, category: PageCategory = null): BreakoutVideo[] {
+  return loadBreakouts(region, BREAKOUTS_PAGE_DAYS, BREAKOUTS_TOP, category).videos;
+}
+
+/** Basename of the breakouts CSV: `breakouts-7d.csv`. */
+export const BREAKOUTS_CSV_FILE = `breakouts-${BREAKOUTS_PAGE_DAYS}d.csv`;
+
+export function breakoutsCsvPath(region: Region, category: PageCategory = null): string {
+  return `${chartBase(region, category)}${BREAKOUTS_CSV_FILE}`;
+}
+
+/**
+ * The site's public address, for the feeds (a feed's links must be absolute): PUBLIC_SITE_URL, else the local
+ * server's default address. Read at build time, like BUILD_DIR.
+ */
+export function siteUrl(): URL {
+  const raw = process.env.PUBLIC_SITE_URL || 'http://127.0.0.1:4321/';
+  try {
+    return new URL(raw);
+  } catch (error) {
+    throw new Error(
+      `PUBLIC_SITE_URL must be an absolute http(s) URL such as https://tagdex.example.org, got ${JSON.stringify(raw)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** The feeds' file names, beside the chart's pages. */
+const FEED_FILES = { atom: 'feed.atom', json: 'feed.json' } as const;
+
+export function feedPath(region: Region, kind: keyof typeof FEED_FILES, category: PageCategory = null): string {
+  return `${chartBase(region, category)}${FEED_FILES[kind]}`;
+}
+
+/** The entries of a chart's feeds, newest first. */
+export function loadFeed(region: Region, category: PageCategory = null): FeedFile {
+  return readJson(BUILD_FILES.feed(region, category), FeedFile);
 }
