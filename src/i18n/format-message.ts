@@ -25,7 +25,7 @@ function collectNames(message: string, names: Set<string>): void {
 
 function topLevelArguments(message: string): string[] {
   const bodies: string[] = [];
-  for (let open = message.indexOf('{'); open !== -1; ) {
+  for (let open = message.indexOf('{'); open !== -1;) {
     const close = matchingBrace(message, open);
     bodies.push(message.slice(open + 1, close));
     open = message.indexOf('{', close + 1);

@@ -3,15 +3,16 @@
  * language uses, and no sentence left in English; the formatter fills placeholders and plurals by Intl.
  */
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, CATEGORY_NAMES } from '../../src/i18n/catalogues.ts';
+import { CATALOGUES, CATEGORY_NAMES, type Catalogue } from '../../src/i18n/catalogues.ts';
 import { formatMessage, placeholders } from '../../src/i18n/format-message.ts';
 import { LOCALES, PREFIXED_LOCALES, localeOfPath, localizedPath, unprefixedPath } from '../../src/i18n/locales.ts';
 import { pageTextFor } from '../../src/i18n/page-text.ts';
 
-const english = CATALOGUES.en;
+const english = CATALOGUES.en as Catalogue;
 const keys = Object.keys(english) as (keyof typeof english)[];
 /** Names a translation keeps as they are (product and format names, code). */
-const KEPT = /tagdex|YouTube|CSV|API|JSON|OpenAPI|UTF-8|RFC 4180|CRLF|SHA-256|IPv[46]|Node|Cloudflare|Worker|wrangler\.toml/g;
+const KEPT =
+  /tagdex|YouTube|CSV|API|JSON|OpenAPI|UTF-8|RFC 4180|CRLF|SHA-256|IPv[46]|Node|Cloudflare|Worker|wrangler\.toml/g;
 
 describe.each(PREFIXED_LOCALES.map((locale) => [locale.tag, locale] as const))('the %s catalogue', (tag) => {
   const catalogue = CATALOGUES[tag as keyof typeof CATALOGUES];
@@ -26,7 +27,11 @@ describe.each(PREFIXED_LOCALES.map((locale) => [locale.tag, locale] as const))('
 
   it('leaves no English sentence of three words or more untranslated', () => {
     for (const key of keys) {
-      const words = english[key].replace(KEPT, '').replace(/\{[^}]*\}/g, '').trim().split(/\s+/);
+      const words = english[key]
+        .replace(KEPT, '')
+        .replace(/\{[^}]*\}/g, '')
+        .trim()
+        .split(/\s+/);
       if (words.length >= 3) expect(catalogue[key], key).not.toBe(english[key]);
     }
   });
