@@ -9,7 +9,7 @@ import { CATALOGUES, CATEGORY_NAMES, type MessageKey } from './catalogues.ts';
 import { formatMessage, type MessageParams } from './format-message.ts';
 import { DEFAULT_LOCALE, localeOfPath, localizedPath, type Locale } from './locales.ts';
 
-export interface PageText {
+interface PageText {
   locale: Locale;
   lang: string;
   /** A message, filled; placeholders not in `params` are an error. */
@@ -28,14 +28,14 @@ export interface PageText {
 }
 
 /** The message of `key` in `locale`, falling back to English (the tests fail on any key a catalogue lacks). */
-export function message(locale: Locale, key: MessageKey): string {
+function message(locale: Locale, key: MessageKey): string {
   return CATALOGUES[locale.tag as keyof typeof CATALOGUES][key] ?? CATALOGUES.en[key]!;
 }
 
 const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** A country's name in a language as CLDR has it (English keeps tagdex's own short names). */
-export function regionName(locale: Locale, region: Region): string {
+function regionName(locale: Locale, region: Region): string {
   if (locale === DEFAULT_LOCALE) return REGION_NAMES[region];
   let names = regionNames.get(locale.tag);
   if (!names) regionNames.set(locale.tag, (names = new Intl.DisplayNames([locale.tag], { type: 'region' })));
