@@ -4,8 +4,8 @@
  */
 import { REGION_LANGUAGES, type Region } from '../../lib/regions.ts';
 
-/** The UI language of every page; cells in this language need no `lang` attribute. */
-export const PAGE_LANG = 'en';
+/** The default page language (English); a cell in the page's own language needs no `lang` attribute. */
+const PAGE_LANG = 'en';
 
 /** Scripts with one obvious language on tagdex's eight countries' charts. */
 const SCRIPT_LANGS: ReadonlyArray<[RegExp, string]> = [
