@@ -40,3 +40,28 @@ export function formatExact(value: number): string {
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, ',');
   return whole < 0 ? `-${digits}` : digits;
 }
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One Intl.NumberFormat per language and style: a country page formats thousands of figures. */
+function numberFormat(lang: string, compact: boolean): Intl.NumberFormat {
+  const key = `${lang}|${compact}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, compact ? { notation: 'compact', maximumFractionDigits: 1 } : {});
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** An integer as people of `lang` write it, by Intl (`hi` 12,34,567; `bn` ১২,৩৪,৫৬৭; `ar-EG` ١٬٢٣٤٬٥٦٧). */
+export function formatInteger(value: number, lang: string): string {
+  if (!Number.isFinite(value)) return String(value);
+  return lang === 'en' ? formatExact(value) : numberFormat(lang, false).format(Math.round(value));
+}
+
+/** The short form in `lang`: English keeps formatCompact's `1.2M`; others take Intl's compact notation (`12 लाख`). */
+export function formatCompactIn(value: number, lang: string): string {
+  if (!Number.isFinite(value) || lang === 'en') return formatCompact(value);
+  return numberFormat(lang, true).format(Math.round(value));
+}

@@ -27,6 +27,7 @@ import type { RisingTagsData } from '../../src/schemas/rising-tags.ts';
 import type { TagHistoryData } from '../../src/schemas/tag-history.ts';
 import type { CategoriesData, CategoryEntry } from '../../src/schemas/categories.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, localeOfPath } from '../../src/i18n/locales.ts';
 
 const provided = inject('site');
 if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
@@ -476,9 +477,14 @@ describe('API page', () => {
 
 describe('every page', () => {
   it('loads without errors, fires no dialog, and shows the script tag only as text', async () => {
-    const files = (await readdir(site.distDir, { recursive: true, withFileTypes: true }))
+    const allFiles = (await readdir(site.distDir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile() && e.name === 'index.html')
       .map((e) => `/${relative(site.distDir, e.parentPath).split(sep).join('/')}/`.replace('//', '/'));
+    // Every English page; the other languages share its templates, so a few pages of each stand for them.
+    const files = allFiles.filter((path) => localeOfPath(path) === DEFAULT_LOCALE);
+    const translated = PREFIXED_LOCALES.flatMap((locale) =>
+      ['/', '/trending/in/', '/trending/eg/', '/privacy/', '/api/'].map((path) => `/${locale.path}${path}`),
+    );
     expect(files.length).toBeGreaterThanOrEqual(34);
     // Hundreds of pre-rendered tag histories share one template: the first few of each country stand for them,
     // plus the history of the script tag itself (a top tag everywhere).
@@ -493,9 +499,10 @@ describe('every page', () => {
     problems = watchPage(page);
     const categorySample = new Set(categoryPageSample(files));
     expect(categorySample.size).toBeGreaterThanOrEqual(8);
-    for (const path of files.filter(
-      (p) => (!histories.includes(p) && !isCategoryPage(p)) || sampled.has(p) || categorySample.has(p),
-    )) {
+    for (const path of [
+      ...files.filter((p) => (!histories.includes(p) && !isCategoryPage(p)) || sampled.has(p) || categorySample.has(p)),
+      ...translated,
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       const injected = await page.evaluate(() =>

@@ -64,3 +64,20 @@ describe('dates', () => {
     expect(formatUtc('2026-11-25T01:30:00+05:30')).toBe('24 Nov 2026, 20:00 UTC');
   });
 });
+
+describe('in the languages of the site', () => {
+  it('writes dates by Intl for the page language, in UTC, and keeps English as it was', () => {
+    expect(formatDate('2026-11-05')).toBe('5 Nov 2026');
+    expect(formatDate('2026-11-05', 'bn')).toBe('৫ নভে, ২০২৬');
+    expect(formatDate('2026-11-05', 'ar-EG')).toMatch(/^٥ /);
+    expect(formatUtc('2026-11-05T23:30:00-02:00', 'pt-BR')).toMatch(/^6 de nov\. de 2026.*01:30 UTC$/);
+  });
+
+  it('marks a tag with its language only where it differs from the page', () => {
+    expect(tagLang('क्रिकेट', 'IN', 'hi')).toBeUndefined();
+    expect(tagLang('Tom & Jerry', 'IN', 'hi')).toBe('en');
+    expect(tagLang('Tom & Jerry', 'IN')).toBeUndefined();
+    expect(tagLang('futebol', 'BR', 'pt-BR')).toBeUndefined();
+    expect(tagLang('كرة', 'EG', 'ur-PK')).toBe('ar');
+  });
+});

@@ -129,10 +129,6 @@ export function csvPath(region: Region, kind: TableKind, days: PageWindow, categ
   return `${chartBase(region, category)}${csvFileName(kind, days)}`;
 }
 
-export function windowLabel(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
 export const REGION_PARAMS = REGIONS.map((region) => ({ region, param: region.toLowerCase() }));
 
 /** Rising entries a page lists; the CSV and the API hold the rest. */

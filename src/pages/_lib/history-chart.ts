@@ -43,12 +43,33 @@ export interface HistoryChartModel {
 
 const DAY_MS = 86_400_000;
 
+/** How the chart writes its figures and its bars' tooltips: English by default, the page's language when given. */
+export interface ChartFormat {
+  number: (value: number) => string;
+  compact: (value: number) => string;
+  date: (isoDate: string) => string;
+  barLabel: (point: TagHistoryPoint) => string;
+}
+
+const ENGLISH: ChartFormat = {
+  number: formatExact,
+  compact: formatCompact,
+  date: (isoDate) => formatDate(isoDate),
+  barLabel: (point) =>
+    `${formatDate(point.date)}: ${formatExact(point.trending_videos)} of ${formatExact(point.videos_measured)} trending videos, ` +
+    `${formatExact(point.total_views)} views`,
+};
+
 /**
  * Lays out the points of a window of `days` days ending at the last point's date. The axis is labelled with the
  * window's own first and last days (not the first snapshot's). A day without a snapshot stays a gap: no bar, and
  * the views line breaks there; a snapshot without the tag is a zero, drawn as a thin mark on the baseline.
  */
-export function historyChart(points: readonly TagHistoryPoint[], days: number): HistoryChartModel {
+export function historyChart(
+  points: readonly TagHistoryPoint[],
+  days: number,
+  format: ChartFormat = ENGLISH,
+): HistoryChartModel {
   const plotLeft = LEFT;
   const plotRight = CHART_WIDTH - RIGHT;
   const baseline = CHART_HEIGHT - BOTTOM;
@@ -84,9 +105,7 @@ export function historyChart(points: readonly TagHistoryPoint[], days: number): 
       width: round(Math.max(1, step * 0.7)),
       height: round(height),
       zero,
-      label:
-        `${formatDate(point.date)}: ${formatExact(point.trending_videos)} of ${formatExact(point.videos_measured)} trending videos, ` +
-        `${formatExact(point.total_views)} views`,
+      label: format.barLabel(point),
     });
     // A new segment after a day without a snapshot: the line never bridges a gap.
     const command = slot === previousSlot + 1 ? 'L' : 'M';
@@ -96,11 +115,11 @@ export function historyChart(points: readonly TagHistoryPoint[], days: number): 
     previousSlot = slot;
   }
   if (maxViews > 0) model.viewsPath = path.join(' ');
-  model.labels.push([plotLeft - 6, TOP + 10, formatExact(maxVideos), 'end']);
-  model.labels.push([plotLeft - 6, baseline, '0', 'end']);
-  if (maxViews > 0) model.labels.push([plotRight + 6, TOP + 10, formatCompact(maxViews), 'start']);
-  model.labels.push([plotLeft, CHART_HEIGHT - 6, formatDate(addDays(last.date, -(days - 1))), 'start']);
-  if (days > 1) model.labels.push([plotRight, CHART_HEIGHT - 6, formatDate(last.date), 'end']);
+  model.labels.push([plotLeft - 6, TOP + 10, format.number(maxVideos), 'end']);
+  model.labels.push([plotLeft - 6, baseline, format.number(0), 'end']);
+  if (maxViews > 0) model.labels.push([plotRight + 6, TOP + 10, format.compact(maxViews), 'start']);
+  model.labels.push([plotLeft, CHART_HEIGHT - 6, format.date(addDays(last.date, -(days - 1))), 'start']);
+  if (days > 1) model.labels.push([plotRight, CHART_HEIGHT - 6, format.date(last.date), 'end']);
   return model;
 }
 

@@ -1,0 +1,62 @@
+/**
+ * The site's other languages in a real browser at phone width: a right-to-left page (Arabic, Urdu) and Indic pages
+ * (Hindi, Bengali) fit 390 px with no horizontal scroll, declare their language and direction, and their switcher
+ * leads to the same page in English.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { closeSiteInBrowser, openSiteInBrowser, type SiteInBrowser } from '../helpers/site-browser.ts';
+import { watchPage } from '../helpers/site-build.ts';
+
+const provided = inject('site');
+if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
+const site = provided;
+
+let opened: SiteInBrowser;
+
+beforeAll(async () => {
+  opened = await openSiteInBrowser(site);
+});
+
+afterAll(async () => {
+  await closeSiteInBrowser(opened ?? {});
+});
+
+async function openPhone(path: string): Promise<Page> {
+  const page = await opened.context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const problems = watchPage(page);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  expect(problems.consoleErrors, path).toEqual([]);
+  return page;
+}
+
+describe.each([
+  ['/ar/trending/eg/', 'ar-EG', 'rtl'],
+  ['/ur/trending/pk/', 'ur-PK', 'rtl'],
+  ['/hi/trending/in/', 'hi', 'ltr'],
+  ['/bn/', 'bn', 'ltr'],
+])('%s at 390 px', (path, lang, dir) => {
+  it(`is ${lang}, ${dir}, and scrolls only vertically`, async () => {
+    const page = await openPhone(path);
+    const root = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      dir: document.documentElement.dir,
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      computedDir: getComputedStyle(document.body).direction,
+    }));
+    expect(root).toMatchObject({ lang, dir, computedDir: dir });
+    expect(root.scrollWidth, 'page wider than the phone').toBeLessThanOrEqual(root.clientWidth);
+    await page.close();
+  });
+
+  it('has a switcher whose English link opens the same page in English', async () => {
+    const page = await openPhone(path);
+    await page.locator('[data-language-switcher] a[hreflang="en"]').click();
+    await page.waitForURL((url) => url.pathname === path.replace(/^\/[a-z-]+\//, '/'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.close();
+  });
+});
