@@ -10,10 +10,16 @@ interface StaticPath {
   props?: Record<string, unknown>;
 }
 
+/** A route's path under a language prefix, with the props its English route has (Astro.props reads them by name). */
+type LocalizedPath<T extends StaticPath> = { params: T['params'] & { lang: string }; props: NonNullable<T['props']> };
+
 /** The same paths under each language's prefix: `{ lang: 'hi', region: 'in' }`. */
-export function withLocales<T extends StaticPath>(paths: readonly T[] = [{ params: {} } as T]) {
+export function withLocales<T extends StaticPath>(paths: readonly T[] = [{ params: {} } as T]): LocalizedPath<T>[] {
   return PREFIXED_LOCALES.flatMap((locale) =>
-    paths.map((path) => ({ params: { lang: locale.path, ...path.params }, props: path.props ?? {} })),
+    paths.map((path) => ({
+      params: { lang: locale.path, ...path.params },
+      props: path.props ?? {},
+    })),
   );
 }
 
