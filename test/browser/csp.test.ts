@@ -16,6 +16,7 @@ import {
   type PageProblems,
 } from '../helpers/site-build.ts';
 import { closeSiteInBrowser, openSiteInBrowser } from '../helpers/site-browser.ts';
+import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
 
 const provided = inject('site');
 if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
@@ -64,9 +65,17 @@ async function withPolicy(path: string, use: (page: Page) => Promise<void> = asy
 
 describe('with the Content-Security-Policy in force', () => {
   it('every page loads with no violation and no console error, and runs its scripts', async () => {
-    const paths = (await readdir(site.distDir, { recursive: true, withFileTypes: true }))
+    const allPaths = (await readdir(site.distDir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile() && e.name === 'index.html')
       .map((e) => `/${relative(site.distDir, e.parentPath).split(sep).join('/')}/`.replace('//', '/'));
+    // Every English page; of the other languages (the same templates, thousands of pages), the home page, a
+    // country page and the privacy page of each, right-to-left ones included.
+    const prefixes = PREFIXED_LOCALES.map((locale) => `/${locale.path}/`);
+    const paths = allPaths.filter((path) => !prefixes.some((prefix) => path.startsWith(prefix)));
+    const localized = prefixes
+      .flatMap((prefix) => [prefix, `${prefix}trending/in/`, `${prefix}privacy/`])
+      .filter((path) => allPaths.includes(path));
+    expect(localized).toHaveLength(prefixes.length * 3);
     expect(paths.length).toBeGreaterThanOrEqual(34);
     // Tag-history pages are hundreds of copies of one template: every other page, plus per region the
     // API-driven history page and its first pre-rendered one.
@@ -86,6 +95,7 @@ describe('with the Content-Security-Policy in force', () => {
       ...paths.filter((path) => !isHistory(path) && !isCategoryPage(path)),
       ...categorySample,
       ...historySample,
+      ...localized,
     ]) {
       await withPolicy(path, async (page) => {
         await page.waitForLoadState('load');

@@ -270,6 +270,7 @@ describe('injectFault options', () => {
         params: { part: 'snippet,statistics', id: HINDI_VIDEO_ID },
         keySource: 'header',
         status: 403,
+        bucket: 'main',
         units: 1,
       },
     ]);

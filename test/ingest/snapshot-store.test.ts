@@ -71,7 +71,6 @@ describe('snapshot store', () => {
     const old = snapshot('2025-06-01');
     const oldVideo = {
       ...old.videos[0],
-      channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa',
       like_count: 3,
       duration_seconds: 3600,
       default_audio_language: 'bn',

@@ -180,6 +180,7 @@ describe('apiExamples', () => {
     const sample = apiExamples(real, 'sample');
     const live = apiExamples(real, 'live');
     expect(Object.keys(sample).sort()).toEqual([
+      '/api/v1/breakouts',
       '/api/v1/categories',
       '/api/v1/channel',
       '/api/v1/rising-tags',
