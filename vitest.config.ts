@@ -1,5 +1,26 @@
+/**
+ * Two projects, one run. `unit`: the tests that start no server, build no site and open no browser, sharing
+ * worker processes (no per-file start-up). `integration`: the rest, each file in a fresh process, with the one
+ * shared site build of test/global-setup.ts. A test file is an integration test when its text uses one of the
+ * markers below, so a new test is classified by what it does, without a list to keep.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const INTEGRATION =
+  /startTestServer|startRuntime|startWorkerProcess|inject\('site'\)|chromium|spawn\(|execFile|createServer|listen\(|bench\//;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const integration = testFiles('test').filter((file) => INTEGRATION.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   resolve: {
@@ -7,11 +28,22 @@ export default defineConfig({
     alias: { 'cloudflare:workers': fileURLToPath(new URL('test/support/cloudflare-workers.ts', import.meta.url)) },
   },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Builds the one shared site the browser and page tests read (skipped when none of them is selected).
-    globalSetup: ['test/global-setup.ts'],
+    // Most integration time is spent waiting on sockets, child processes and the browser, so three files at once
+    // keep two cores busy (vitest's default on two cores is one file at a time).
+    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: integration, isolate: false },
+      },
+      {
+        extends: true,
+        // Builds the one shared site the browser and page tests read (skipped when none of them is selected).
+        test: { name: 'integration', include: integration, globalSetup: ['test/global-setup.ts'] },
+      },
+    ],
   },
 });

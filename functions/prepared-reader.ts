@@ -35,15 +35,16 @@ const MAX_CUTS = 128;
 export interface PreparedReaderOptions {
   /**
    * Whether a request may wait on a read another request started (Node: yes). On workerd a request's I/O dies
-   * with it, so there only finished reads are shared. Default true.
+   * with it, so there only finished reads are shared. No default: each runtime
+   * says, from `sharesInFlight` (functions/runtime.ts).
    */
-  shareInFlight?: boolean;
+  shareInFlight: boolean;
 }
 
 export function createPreparedReader(
   manifest: BuildManifest,
   source: PreparedFileSource,
-  options: PreparedReaderOptions = {},
+  options: PreparedReaderOptions,
 ): PreparedData {
   const read = createFileTable(source, options);
   const readChart = createFileTable(source, { ...options, maxEntries: MAX_CHART_FILES });
@@ -110,9 +111,9 @@ export interface FileTableOptions extends PreparedReaderOptions {
  */
 export function createFileTable(
   source: PreparedFileSource,
-  options: FileTableOptions = {},
+  options: FileTableOptions,
 ): <T>(path: string) => T | null | Promise<T | null> {
-  const share = options.shareInFlight ?? true;
+  const share = options.shareInFlight;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   // Finished reads, oldest first (Map order is insertion order), and, where sharing is allowed, reads under way.
   const settled = new Map<string, unknown>();

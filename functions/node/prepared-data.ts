@@ -16,7 +16,7 @@ import {
 } from '../../src/schemas/build-output.ts';
 import { TitleBenchmark as TitleBenchmarkFile } from '../../src/schemas/title-score.ts';
 import { BreakoutsFile } from '../../src/schemas/breakouts.ts';
-import type { PreparedData } from '../runtime.ts';
+import { sharesInFlight, type PreparedData } from '../runtime.ts';
 import { createPreparedReader } from '../prepared-reader.ts';
 
 /** Each kind of prepared file, by the first folder of its path (BUILD_FILES), and its schema. */
@@ -40,14 +40,18 @@ export async function loadPreparedData(buildDir: string): Promise<PreparedData> 
     throw new Error(`${manifestPath} is missing: run \`npm run build\` first to prepare the indexes.`);
   }
   const manifest = validated(manifestPath, BuildManifest, manifestJson);
-  return createPreparedReader(manifest, async (relativePath) => {
-    const path = join(buildDir, relativePath);
-    const json = await readJson(path);
-    if (json === undefined) return null;
-    const schema = SCHEMAS[relativePath.split('/')[0]!];
-    if (!schema) throw new Error(`${relativePath} is not a prepared file tagdex knows.`);
-    return validated(path, schema, json);
-  });
+  return createPreparedReader(
+    manifest,
+    async (relativePath) => {
+      const path = join(buildDir, relativePath);
+      const json = await readJson(path);
+      if (json === undefined) return null;
+      const schema = SCHEMAS[relativePath.split('/')[0]!];
+      if (!schema) throw new Error(`${relativePath} is not a prepared file tagdex knows.`);
+      return validated(path, schema, json);
+    },
+    { shareInFlight: sharesInFlight('node') },
+  );
 }
 
 /** The parsed JSON, or undefined when the file does not exist. */

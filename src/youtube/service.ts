@@ -98,11 +98,12 @@ export interface YouTubeServiceOptions {
    */
   searchRations?: SearchRations;
   /**
-   * Whether concurrent lookups may wait on one upstream call (shared single-flight and batching of ids). Default
-   * true. false on workerd, where a request's I/O is cancelled with that request: each lookup then makes its own
-   * call, and only finished answers (the caches) are shared.
+   * Whether concurrent lookups may wait on one upstream call (shared single-flight and batching of ids): true on
+   * Node, false on workerd, where a request's I/O is cancelled with that request: each lookup then makes its own
+   * call, and only finished answers (the caches) are shared. No default: each runtime says, from `sharesInFlight`
+   * (functions/runtime.ts).
    */
-  shareInFlight?: boolean;
+  shareInFlight: boolean;
 }
 
 /** A `videos.list` or `channels.list` call takes up to 50 ids for the same one unit. */
@@ -138,7 +139,7 @@ function createState(opts: YouTubeServiceOptions, client: YouTubeClient, rations
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? 600_000;
   const maxEntries = opts.maxEntries ?? 10_000;
-  const share = opts.shareInFlight ?? true;
+  const share = opts.shareInFlight;
   return {
     client,
     now,

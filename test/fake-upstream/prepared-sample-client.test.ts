@@ -60,7 +60,9 @@ beforeAll(async () => {
     for (const videoCategoryId of Object.keys(charts))
       await reference.listMostPopular({ regionCode, videoCategoryId, maxResults: 1 });
   }
-  prepared = createPreparedSampleClient(createFileTable((path) => readJson(join(distDir, PREPARED_PREFIX, path))));
+  prepared = createPreparedSampleClient(
+    createFileTable((path) => readJson(join(distDir, PREPARED_PREFIX, path)), { shareInFlight: true }),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -74,7 +76,7 @@ async function readJson(path: string): Promise<unknown> {
 
 /** A service over `client` whose search rations never run out (the comparison searches many times). */
 function serviceOver(client: YouTubeClient): YouTubeService {
-  return createYouTubeService({ client, searchBudgetPerDay: 1e9, searchesPerClientPerDay: 1e9 });
+  return createYouTubeService({ client, searchBudgetPerDay: 1e9, searchesPerClientPerDay: 1e9, shareInFlight: true });
 }
 
 /** The body and counted upstream use of an endpoint's answer to `?url=…`, as the pipeline writes it. */

@@ -14,12 +14,15 @@ async function sourceFiles(dir: string, recursive = true): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** The repository-relative targets of a file's relative imports. */
-async function importsOf(file: string): Promise<string[]> {
-  const text = await readFile(file, 'utf8');
+/** The repository-relative targets of the relative imports in `text`, the source of `file`. */
+function importTargets(file: string, text: string): string[] {
   return [...text.matchAll(/(?:from\s+|import\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
     relative('.', resolve(dirname(file), match[1]!)),
   );
+}
+
+async function importsOf(file: string): Promise<string[]> {
+  return importTargets(file, await readFile(file, 'utf8'));
 }
 
 async function offending(files: string[], forbidden: RegExp): Promise<string[]> {
@@ -28,6 +31,32 @@ async function offending(files: string[], forbidden: RegExp): Promise<string[]> 
     for (const target of await importsOf(file)) if (forbidden.test(target)) found.push(`${file} → ${target}`);
   return found;
 }
+
+describe('the import scanner the layout rules rest on', () => {
+  it('finds every spelling of a relative import, and only those', () => {
+    const text = [
+      "import { a } from '../node/app.ts';",
+      "import type { B } from\n  '../worker/index.ts';",
+      "export { c } from './respond.ts';",
+      "import '../node/side-effect.ts';",
+      "const d = await import('../worker/lazy.ts');",
+      "import { z } from 'zod';",
+      "// a comment naming '../node/nothing.ts' imports nothing",
+    ].join('\n');
+    expect(importTargets('functions/api/example.ts', text)).toEqual([
+      'functions/node/app.ts',
+      'functions/worker/index.ts',
+      'functions/api/respond.ts',
+      'functions/node/side-effect.ts',
+      'functions/worker/lazy.ts',
+    ]);
+  });
+
+  it('sees the real imports of the tree: a rule that forbids what the adapters do import finds them', async () => {
+    expect(await offending(await sourceFiles('functions/node'), /^functions\/pipeline\.ts$/)).not.toEqual([]);
+    expect(await offending(await sourceFiles('functions/worker'), /^functions\/pipeline\.ts$/)).not.toEqual([]);
+  });
+});
 
 describe('the layout', () => {
   it('the shared functions/ modules and the site import no runtime adapter', async () => {

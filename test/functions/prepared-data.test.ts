@@ -108,7 +108,7 @@ describe('createFileTable', () => {
         reads.push(path);
         return { path };
       },
-      { maxEntries: 2 },
+      { maxEntries: 2, shareInFlight: true },
     );
     expect(await read('a')).toEqual({ path: 'a' });
     expect(read('a')).toEqual({ path: 'a' }); // kept: answered synchronously

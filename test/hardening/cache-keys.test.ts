@@ -83,6 +83,7 @@ describe('over HTTP', () => {
     expect((await get(primed)).status).toBe(200);
     clock += 1000;
     const size = server.cache.size;
+    const held = server.cache.heldBytes;
     const before = { ...memoryMb(), buffers: buffersMb() };
     const started = performance.now();
     for (let batch = 0; batch < 100; batch++) {
@@ -104,9 +105,11 @@ describe('over HTTP', () => {
     const hit = await get(primed);
     expect(hit.status).toBe(200);
     expect(hit.headers['age']).toBe('1');
-    // Cached bodies are Buffers, outside the V8 heap: both must stay flat.
+    // What the server keeps on purpose stays exactly as it was: cached bodies are Buffers outside the V8 heap, so
+    // they are counted by the cache itself (process-wide ArrayBuffer memory also holds the flood's transient zlib
+    // and socket buffers, freed whenever their finalizers run, which is no bound on what the server retains).
+    expect(server.cache.heldBytes).toBe(held);
     expect(after.heap - before.heap).toBeLessThan(20);
-    expect(after.buffers - before.buffers).toBeLessThan(10);
   });
 });
 

@@ -198,20 +198,35 @@ describe('sample mode', () => {
   });
 
   // How long the fill takes is measured by bench/sample-data.ts.
-  it('fills 28 days × 8 regions of sample data, then has nothing left to do', async () => {
-    const written = await ensureSampleData({ dataDir: dir, endDate: DAY2 });
-    expect(written).toHaveLength(28 * 8);
+  it('fills the given days × 8 regions of sample data, oldest first, then has nothing left to do', async () => {
+    const written = await ensureSampleData({ dataDir: dir, endDate: DAY2, days: 3 });
+    expect(written).toHaveLength(3 * 8);
     const store = createSnapshotStore(join(dir, 'sample'));
-    expect(await store.dates('EG')).toHaveLength(28);
-    expect((await store.dates('EG'))[0]).toBe(addDays(DAY2, -27));
-    const first = await store.read('EG', addDays(DAY2, -27));
-    expect(first.ok && first.snapshot.fetched_at.slice(0, 10)).toBe(addDays(DAY2, -27));
+    expect(await store.dates('EG')).toEqual([addDays(DAY2, -2), DAY1, DAY2]);
+    const first = await store.read('EG', addDays(DAY2, -2));
+    expect(first.ok && first.snapshot.fetched_at.slice(0, 10)).toBe(addDays(DAY2, -2));
     await fs.rm(join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`));
-    expect(await ensureSampleData({ dataDir: dir, endDate: DAY2 })).toEqual([
+    expect(await ensureSampleData({ dataDir: dir, endDate: DAY2, days: 3 })).toEqual([
       join(dir, 'sample', 'trending', 'EG', `${DAY1}.json`),
     ]);
-    // Not a speed claim (bench/sample-data.ts measures that): 28 days × 8 regions × 16 charts take ~20 s on a busy 2-core machine.
-  }, 180_000);
+  }, 60_000);
+
+  it('by default keeps 28 days: with the days between present, it makes the end date and the 28th day back', async () => {
+    await ensureSampleData({ dataDir: dir, endDate: DAY1, days: 1 });
+    const store = createSnapshotStore(join(dir, 'sample'));
+    // The days between stand in as copies of one real snapshot: only which dates exist decides what is made.
+    for (const region of REGIONS) {
+      const made = await fs.readFile(store.pathOf(region, DAY1));
+      for (let back = 2; back <= 26; back++) await fs.writeFile(store.pathOf(region, addDays(DAY2, -back)), made);
+    }
+    const written = await ensureSampleData({ dataDir: dir, endDate: DAY2 });
+    const expected = REGIONS.flatMap((region) => [
+      store.pathOf(region, addDays(DAY2, -27)),
+      store.pathOf(region, DAY2),
+    ]);
+    expect(written.sort()).toEqual(expected.sort());
+    expect(await store.dates('NG')).toHaveLength(28);
+  }, 60_000);
 });
 
 describe('ingest CLI', () => {

@@ -20,7 +20,7 @@ const START = Date.UTC(2025, 8, 1, 17, 0);
 function setup(opts: Partial<YouTubeServiceOptions> = {}) {
   let t = START;
   const { emulator, client } = emulatedClient();
-  const service = createYouTubeService({ client, now: () => t, ...opts });
+  const service = createYouTubeService({ client, now: () => t, shareInFlight: true, ...opts });
   /** Upstream requests so far, as `resource filter=value`. */
   const calls = () =>
     emulator.calls.map((c) => {
@@ -454,7 +454,7 @@ describe('getChannel: /c/ names', () => {
         return { ...found, items: [...(found.items ?? [])].reverse() };
       },
     };
-    const service = createYouTubeService({ client: reranked, now: () => START });
+    const service = createYouTubeService({ client: reranked, now: () => START, shareInFlight: true });
     expect((await service.getChannel({ kind: 'custom', name: 'oldbrand' }))?.id).toBe(CHANNEL_LEGACY);
     expect(emulator.calls.at(-1)?.params.id).toBe(`${CHANNEL_FANS},${CHANNEL_LEGACY}`);
   });
