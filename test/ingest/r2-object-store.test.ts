@@ -51,7 +51,8 @@ describe('npm run snapshots:push / snapshots:pull', () => {
     async () => {
       const dates = ['2025-08-13', '2025-08-14', '2025-08-15'];
       const ingested = join(dir, 'ingested');
-      for (const date of dates) await runIngest({ dataDir: ingested, date, regions: ['IN', 'EG'], sample: true });
+      for (const date of dates)
+        await runIngest({ dataDir: ingested, date, regions: ['IN', 'EG'], sample: true, categories: [] });
       // The sync moves live snapshots (DATA_DIR/trending); sample ones stand in for them here.
       const live = join(dir, 'live');
       await fs.cp(join(ingested, 'sample', 'trending'), join(live, 'trending'), { recursive: true });
