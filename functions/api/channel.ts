@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { ApiError } from '../respond.ts';
 import { ChannelData, ChannelQuery } from '../../src/schemas/channel.ts';
 import { toChannelRecord } from '../../src/lib/channel-record.ts';
-import type { ChannelRef } from '../../src/lib/channel-ref.ts';
+import { lookupDependsOnCaller, type ChannelRef } from '../../src/lib/channel-ref.ts';
 
 export const channelEndpoint = defineEndpoint({
   path: '/api/v1/channel',
@@ -18,8 +18,7 @@ export const channelEndpoint = defineEndpoint({
   tool: 'Use it for facts about a channel: name, handle, description, country, subscriber, view and video counts, creation date. Pass `url`: a channel link (/channel/UC…, /@handle, /c/NAME, /user/NAME), a bare @handle, or any of the channel’s video links (then the video’s channel is answered). Read live from the YouTube Data API, cached 10 minutes.',
   errors: [404, 422, 502],
   example: { url: '@YouTube' },
-  // A /c/ name may need a search, which each client's daily ration allows or refuses.
-  dependsOnClient: ({ ref }) => ref.kind === 'custom',
+  dependsOnClient: ({ ref }) => lookupDependsOnCaller(ref),
   async answer({ ref }, deps) {
     const item = await deps.youtube.getChannel(ref, deps.meter, deps.client);
     if (!item) throw new ApiError(404, notFoundMessage(ref));

@@ -12,6 +12,15 @@ export type ChannelRef =
   | { kind: 'user'; username: string }
   | { kind: 'video'; videoId: string };
 
+/**
+ * Whether looking `ref` up depends on who asks: a `/c/` name that is not also a handle needs a search, which each
+ * client's daily ration allows or refuses. The one place that says so: the YouTube service keys its lookups in
+ * flight by caller for these, and the channel endpoint shares its answers in flight only within one client.
+ */
+export function lookupDependsOnCaller(ref: ChannelRef): boolean {
+  return ref.kind === 'custom';
+}
+
 /** Outcome of {@link parseChannelRef}: the reference, or a short sentence saying what is wrong with the input. */
 export type ChannelRefResult = { ok: true; ref: ChannelRef } | { ok: false; reason: string };
 

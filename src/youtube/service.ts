@@ -400,8 +400,8 @@ function createChannelLookups(state: ServiceState, getVideo: ReturnType<typeof c
         find,
         // A name no search matched cost one of the day's few searches to learn; it is not asked again for hours.
         missingNameTtlMs: state.nameTtlMs,
-        // Whether a search may run depends on the caller's ration: callers share a lookup in flight only with
-        // themselves (a finished answer, found or not, is the same for everyone and is cached for all).
+        // lookupDependsOnCaller: callers share this lookup in flight only with themselves (a finished answer,
+        // found or not, is the same for everyone and is cached for all).
         flightKey: `n:${name.toLowerCase()}|${caller ?? ''}`,
       },
       meter,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChannelRef, parseChannelRef } from '../../src/lib/channel-ref.ts';
+import { type ChannelRef, lookupDependsOnCaller, parseChannelRef } from '../../src/lib/channel-ref.ts';
 import { MAX_REF_LENGTH } from '../../src/lib/video-ref.ts';
 import { regexpCharacters } from '../helpers/regexp-work.ts';
 
@@ -126,5 +126,26 @@ describe('parseChannelRef', () => {
     // Work counted as characters scanned by regular expressions; the time it takes is in bench/adversarial-input.ts.
     const work = regexpCharacters(() => expect(parseChannelRef(input).ok).toBe(false));
     expect(work).toBeLessThanOrEqual(MAX_REF_LENGTH);
+  });
+});
+
+describe('lookupDependsOnCaller', () => {
+  it('is true only for a /c/ name, the one lookup that may need a rationed search', () => {
+    const refs = [
+      'youtube.com/c/Ninja',
+      '@YouTube',
+      'youtube.com/user/Google',
+      'UCBR8-60-B28hp2BmDPdntcQ',
+      'youtu.be/dQw4w9WgXcQ',
+    ]
+      .map((input) => parseChannelRef(input))
+      .map((result) => (result.ok ? result.ref : null));
+    expect(refs.map((ref) => ref && [ref.kind, lookupDependsOnCaller(ref)])).toEqual([
+      ['custom', true],
+      ['handle', false],
+      ['user', false],
+      ['id', false],
+      ['video', false],
+    ]);
   });
 });
