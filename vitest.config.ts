@@ -31,9 +31,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Most integration time is spent waiting on sockets, child processes and the browser, so three files at once
-    // keep two cores busy (vitest's default on two cores is one file at a time).
-    maxWorkers: 3,
+    // Much integration time is spent waiting on sockets, child processes and the browser, so two files at once
+    // keep two cores busier (vitest's default on two cores is one file at a time). Not more: the time limits the
+    // tests give the machine's own work are sized for a machine that is also running something else beside.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -38,12 +38,19 @@ interface LogLine {
 const logLines = () => server.accessLog.map((line) => JSON.parse(line) as LogLine);
 const sum = (lines: LogLine[], field: 'upstream_calls' | 'quota_units') => lines.reduce((n, l) => n + l[field], 0);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `holds()` is true, checking every 5 ms. */
+async function until(holds: () => boolean): Promise<void> {
+  while (!holds()) await pause(5);
+}
 
 describe('concurrent misses for different videos', () => {
   it('share one upstream call per batch; each request gets its own video, and a missing one alone is a 404', async () => {
-    server.upstream.injectFault({ kind: 'latency', ms: 150 });
+    // The first call is held until every other request is waiting on the service: then they must go together.
+    const missesBefore = server.lookups().misses;
+    let release = () => {};
+    server.upstream.injectFault({ kind: 'gate', open: new Promise<void>((resolve) => (release = resolve)) });
     const opener = server.get(`/api/v1/video?url=${HINDI_VIDEO_ID}`);
-    await pause(30);
+    await server.upstream.whenCalls((calls) => calls.length === 1);
     const ids = [
       NO_TAGS_VIDEO_ID,
       HIDDEN_LIKES_VIDEO_ID,
@@ -52,7 +59,7 @@ describe('concurrent misses for different videos', () => {
       BENGALI_VIDEO_ID,
       MISSING_VIDEO_ID,
     ];
-    const answers = await Promise.all(
+    const asked = Promise.all(
       ids.map(async (id) => {
         const response = await server.get(`/api/v1/tags?url=${id}`);
         return {
@@ -62,6 +69,9 @@ describe('concurrent misses for different videos', () => {
         };
       }),
     );
+    await until(() => server.lookups().misses === missesBefore + 1 + ids.length);
+    release();
+    const answers = await asked;
     expect((await opener).status).toBe(200);
     for (const answer of answers) {
       if (answer.id === MISSING_VIDEO_ID) {
@@ -84,16 +94,22 @@ describe('concurrent misses for different videos', () => {
   });
 
   it('a failed batch answers each of its requests 502, after one retry', async () => {
-    server.upstream.injectFault({ kind: 'latency', ms: 150 });
+    const missesBefore = server.lookups().misses;
+    let release = () => {};
+    server.upstream.injectFault({ kind: 'gate', open: new Promise<void>((resolve) => (release = resolve)) });
     server.upstream.injectFault({ kind: 'status', status: 503 }, { times: 2 });
     const opener = server.get(`/api/v1/video?url=${HINDI_VIDEO_ID.replace(/.$/, '1')}`);
-    await pause(30);
-    const batch = await Promise.all(
-      ['bAtChFaIl01', 'bAtChFaIl02', 'bAtChFaIl03'].map(async (id) => {
+    await server.upstream.whenCalls((calls) => calls.length === 1);
+    const ids = ['bAtChFaIl01', 'bAtChFaIl02', 'bAtChFaIl03'];
+    const asked = Promise.all(
+      ids.map(async (id) => {
         const response = await server.get(`/api/v1/video?url=${id}`);
         return { status: response.status, cache: response.headers.get('cache-control') };
       }),
     );
+    await until(() => server.lookups().misses === missesBefore + 1 + ids.length);
+    release();
+    const batch = await asked;
     expect((await opener).status).toBe(404);
     expect(batch).toEqual(Array(3).fill({ status: 502, cache: 'no-store' }));
     expect(server.upstream.calls.map((c) => c.status)).toEqual([200, 503, 503]);

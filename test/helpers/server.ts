@@ -35,6 +35,8 @@ export interface TestServer {
   /** The server's in-process response cache, for tests that check what it holds. */
   cache: { readonly size: number; readonly heldBytes: number };
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  /** The YouTube service's counters: lookups answered from its cache, and those waiting on or making a call. */
+  lookups(): { hits: number; misses: number };
   /** How many connections the server has accepted and still holds (a client's connect completes before that). */
   connections(): Promise<number>;
   close(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     errorLog,
     cache: app.cache,
     get: (pathAndQuery, init) => fetch(baseUrl + pathAndQuery, init),
+    lookups: () => app.youtube.stats(),
     connections: () =>
       new Promise((resolve, reject) =>
         server.getConnections((error, count) => (error ? reject(error) : resolve(count))),

@@ -21,6 +21,8 @@ export type { UpstreamDataset };
 /** A fault to inject into upcoming requests instead of (or, for latency, before) the normal answer. */
 export type Fault =
   | { kind: 'latency'; ms: number }
+  /** The normal answer, held until `open` settles: a test releases it when what it waits for has happened. */
+  | { kind: 'gate'; open: Promise<void> }
   | { kind: 'status'; status: number }
   | { kind: 'quotaExceeded' }
   | { kind: 'keyInvalid' }
@@ -170,6 +172,9 @@ async function answerWithFault(
   switch (fault.kind) {
     case 'latency':
       await sleep(fault.ms, signal);
+      return toResponse(answer(), pretty);
+    case 'gate':
+      await untilOpen(fault.open, signal);
       return toResponse(answer(), pretty);
     case 'status':
       return toResponse(errorReply(errorForStatus(fault.status)), pretty);
@@ -358,5 +363,17 @@ function hugeJsonStream(bytes: number, signal: AbortSignal): ReadableStream<Uint
       controller.enqueue(encoder.encode(chunk));
       if (stage === 'done') controller.close();
     },
+  });
+}
+
+/** Resolves when `open` settles, or rejects when the request is aborted first. */
+function untilOpen(open: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void open.finally(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
   });
 }
