@@ -85,7 +85,7 @@ describe.each(RUNTIMES)('the %s runtime, live: what upstream calls cost and say'
     expect(failed.json().error).not.toMatch(/Could not connect/);
   });
 
-  it('20 concurrent requests whose upstream connection is reset: Node at most 2 calls each, workerd at most 4', async () => {
+  it('20 concurrent requests whose upstream connection is reset: Node at most 2 calls each, workerd resending by itself', async () => {
     // Warm the runtime's kept-alive connections first, as a busy server's are.
     await Promise.all(Array.from({ length: 20 }, () => video(freshId(), '127.0.3.3')));
     const failing = new Set(Array.from({ length: 20 }, freshId));
@@ -96,10 +96,11 @@ describe.each(RUNTIMES)('the %s runtime, live: what upstream calls cost and say'
     const answers = await Promise.all([...failing].map((id) => video(id, '127.0.3.4')));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(502));
     const counts = [...failing].map(callsFor);
-    // Node: the client's two tries. workerd sends a request again by itself when the reused keep-alive connection
-    // it went out on was reset before any answer, so each of the two tries may be doubled (README, "Sharing between
-    // requests, by runtime"): 3 each was seen after warming, 4 on a busier machine.
-    expect(Math.max(...counts)).toBeLessThanOrEqual(name === 'node' ? 2 : 4);
-    if (name === 'worker') expect(Math.max(...counts)).toBeGreaterThan(2);
+    // Node: the client's two tries reach the upstream. workerd also sends a request again by itself when the reused
+    // keep-alive connection it went out on was reset before any answer (README, "Sharing between requests, by
+    // runtime"); how often is workerd's, not tagdex's (3 or 4 calls for 2 tries were usual, 5 on a very busy
+    // machine), so there only the resend itself is checked.
+    if (name === 'node') expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+    else expect(Math.max(...counts)).toBeGreaterThan(2);
   });
 });
