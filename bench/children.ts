@@ -7,6 +7,7 @@ import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE_OPTIONS } from '../ingest/server-bundle.ts';
 
 /** What one child hosts. */
 export type ChildSpec =
@@ -59,6 +60,7 @@ function serverProcessBundle(): Promise<string> {
       platform: 'node',
       format: 'cjs',
       target: 'node22',
+      ...SERVER_BUNDLE_OPTIONS,
       logLevel: 'warning',
     });
     return outfile;

@@ -13,6 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPipeline } from '../functions/pipeline.ts';
+// Evaluated before the clock, as functions/worker/index.ts has it evaluated at isolate start (the pipeline imports it on demand).
+import '../functions/mcp/mcp-handler.ts';
 import { webEtag } from '../functions/etag.ts';
 import {
   createAssetsSampleClient,

@@ -23,14 +23,15 @@ import { ApiError, envelopeHeaders, failureText, okText, refusal } from './respo
 import { describeFailure } from './describe-failure.ts';
 import { describeError } from './describe-error.ts';
 import { cacheControl, cacheSeconds } from './cache-policy.ts';
-import { PREFLIGHT_HEADERS } from './cors.ts';
+import { MCP_PREFLIGHT_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
 import { etagMatches } from './etag.ts';
 import { acceptsEncoding } from './accept-encoding.ts';
 import { rateLimitHeaders, tooManyMessage } from './rate-limit-policy.ts';
 import { healthData } from './site-policy.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createAccessLog, type CacheState } from './access-log.ts';
-import { createMcpHandler, isMcpTarget, MCP_PATH, MCP_PREFLIGHT_LIST } from './mcp/mcp-handler.ts';
+import { isMcpTarget, MCP_PATH } from './mcp/mcp-path.ts';
+import type { McpAnswer } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
 import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
@@ -48,6 +49,8 @@ const CACHED_STATUSES = new Set([200, 404]);
 const VARY_BYTES = 1024;
 const encoder = new TextEncoder();
 const PREFLIGHT_LIST = [...Object.entries(PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
+/** The preflight answer for /mcp: the transport's POST and headers, cached a day. */
+const MCP_PREFLIGHT_LIST = [...Object.entries(MCP_PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
 /** Request targets whose route is remembered, and the longest such target: bounds on the router's cache. */
 const KNOWN_TARGETS = 10_000;
 const KNOWN_TARGET_LENGTH = 512;
@@ -108,15 +111,7 @@ type QuestionStages = ReturnType<typeof createQuestionStages>;
 function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
   const known = new Map<string, Question>();
   let openApiAnswer: Promise<StoredAnswer> | undefined;
-  // A tool call takes the endpoint's own path (rate limit, validation, cache) as a request of the same client.
-  const answerMcp = createMcpHandler({
-    allowedHosts: runtime.mcpAllowedHosts,
-    rateLimitPerHour: runtime.rateLimit?.limit ?? 0,
-    callEndpoint: (tool, query, request) => {
-      const exchange = newExchange(request);
-      return Promise.resolve(answers.guarded(exchange, () => ask.serve(tool.endpoint, tool.names, query, exchange)));
-    },
-  });
+  const mcp = createMcpLoader(runtime, answers, ask);
 
   const router = Router<Routed, [Exchange], PlainAnswer>();
   for (const endpoint of ENDPOINTS) {
@@ -136,7 +131,7 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
       return answers.respond(exchange, await openApiAnswer);
     })
     .get('/healthz', () => answers.health())
-    .all(MCP_PATH, async (_routed, exchange) => answers.logged(exchange, await answerMcp(exchange.request)))
+    .all(MCP_PATH, async (_routed, exchange) => answers.logged(exchange, await (await mcp())(exchange.request)))
     .all('*', (routed, exchange) => nowhere(exchange.request.method, new URL(routed.url).pathname));
 
   function remember(target: string, question: Question): void {
@@ -153,6 +148,29 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
   }
 
   return { route };
+}
+
+/**
+ * The MCP server (the SDK, its transport and the tool table), made on the first /mcp request: a process that is
+ * never asked over MCP does not hold it (several MB of a Node server's memory). The Worker imports the module when
+ * its isolate starts (functions/worker/index.ts), so there the import is already evaluated. Each request awaits its
+ * own import; only the settled handler is shared.
+ */
+function createMcpLoader(runtime: Runtime, answers: Answers, ask: QuestionStages): () => Promise<McpAnswer> {
+  let answerMcp: McpAnswer | undefined;
+  return async () => {
+    if (answerMcp) return answerMcp;
+    const { createMcpHandler } = await import('./mcp/mcp-handler.ts');
+    // A tool call takes the endpoint's own path (rate limit, validation, cache) as a request of the same client.
+    return (answerMcp ??= createMcpHandler({
+      allowedHosts: runtime.mcpAllowedHosts,
+      rateLimitPerHour: runtime.rateLimit?.limit ?? 0,
+      callEndpoint: (tool, query, request) => {
+        const exchange = newExchange(request);
+        return Promise.resolve(answers.guarded(exchange, () => ask.serve(tool.endpoint, tool.names, query, exchange)));
+      },
+    }));
+  };
 }
 
 /** The catch-all route: a method other than GET/HEAD, or a path with no endpoint. */

@@ -9,7 +9,7 @@ import {
   type YouTubeClient,
   type YouTubeClientOptions,
 } from '../src/youtube/client.ts';
-import { createSampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
+import type { SampleUpstream } from '../src/fake-upstream/sample-upstream.ts';
 import type { Config } from './config.ts';
 
 /** Any key works against the in-process sample upstream; it never leaves the process. */
@@ -47,6 +47,20 @@ export function createUpstreamClient(
 
 /** A client over the sample upstream: of `date`'s dataset, or following the UTC calendar without one. */
 export function createSampleClient(date?: string, timeoutMs?: number): YouTubeClient {
-  const upstream = createSampleUpstream(date === undefined ? {} : { date });
-  return createYouTubeClient({ apiKey: SAMPLE_API_KEY, baseUrl: SAMPLE_BASE_URL, fetch: upstream.fetch, timeoutMs });
+  return createYouTubeClient({ apiKey: SAMPLE_API_KEY, baseUrl: SAMPLE_BASE_URL, fetch: sampleFetch(date), timeoutMs });
+}
+
+/**
+ * The sample upstream's `fetch`, its module (the sample dataset and the answer writer) loaded by the first call:
+ * a live server that never asks it does not hold them. The upstream builds nothing before its first request anyway.
+ */
+function sampleFetch(date: string | undefined): typeof fetch {
+  let upstream: SampleUpstream | undefined;
+  return async (input, init) => {
+    if (!upstream) {
+      const { createSampleUpstream } = await import('../src/fake-upstream/sample-upstream.ts');
+      upstream ??= createSampleUpstream(date === undefined ? {} : { date });
+    }
+    return upstream.fetch(input, init);
+  };
 }

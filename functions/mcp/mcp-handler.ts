@@ -16,7 +16,7 @@ import {
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { PipelineRequest, PlainAnswer } from '../runtime.ts';
 import type { RawQuery } from '../query.ts';
-import { MCP_CORS_HEADERS, MCP_PREFLIGHT_HEADERS } from '../cors.ts';
+import { MCP_CORS_HEADERS } from '../cors.ts';
 import { refusedHost } from './host-policy.ts';
 import { toolList, TOOLS, TOOLS_BY_NAME, type McpTool } from './tools.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
@@ -24,7 +24,6 @@ import { MCP_PATH } from './mcp-path.ts';
 import { SharedServerTransport, type McpCall } from './mcp-transport.ts';
 import { okDataText } from '../respond.ts';
 
-export { MCP_PATH };
 /** A JSON-RPC request to this server is a few hundred bytes; 64 KB leaves room for any batch worth answering. */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
@@ -46,12 +45,6 @@ const COMMON_HEADERS = [
   'no-store',
   'X-Content-Type-Options',
   'nosniff',
-];
-/** The preflight answer for /mcp: the transport's POST and headers, cached a day. */
-export const MCP_PREFLIGHT_LIST = [
-  ...Object.entries(MCP_PREFLIGHT_HEADERS).flat(),
-  'Cache-Control',
-  'public, max-age=86400',
 ];
 
 /**
@@ -75,11 +68,6 @@ InitializeRequestSchema.safeParse({ method: 'initialize', params: WARM_UP });
 CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: 'video', arguments: {} } });
 CallToolResultSchema.safeParse({ content: [{ type: 'text', text: '' }], structuredContent: {} });
 
-/** Is this request target the MCP endpoint (its query ignored)? */
-export function isMcpTarget(target: string): boolean {
-  return target === MCP_PATH || target.startsWith(`${MCP_PATH}?`);
-}
-
 /**
  * The SDK's Server, made once (per pipeline, so per isolate) and shared by every request through the transport
  * (functions/mcp/mcp-transport.ts): initialize, ping and tools/list are its answers; tools/call goes to `callTool`.
@@ -102,12 +90,15 @@ function createSharedServer(listed: ReturnType<typeof toolList>, callTool: ToolC
 
 type ToolCaller = (name: string, args: Record<string, unknown> | undefined, call: McpCall) => Promise<CallToolResult>;
 
+/** Answers one request to /mcp. */
+export type McpAnswer = (request: PipelineRequest) => Promise<PlainAnswer>;
+
 export function createMcpHandler(options: {
   allowedHosts: readonly string[];
   callEndpoint: CallEndpoint;
   /** The configured hourly limit, which every tool's description states. */
   rateLimitPerHour: number;
-}) {
+}): McpAnswer {
   const { allowedHosts, callEndpoint } = options;
 
   /** tools/call: one endpoint answer, as the tool result the protocol asks for. */

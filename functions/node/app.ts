@@ -17,12 +17,13 @@ import {
   type CachingYouTubeService,
   type YouTubeServiceOptions,
 } from '../../src/youtube/service.ts';
-import { upstreamBudgetMs, type YouTubeClient } from '../../src/youtube/client.ts';
+import { upstreamBudgetMs, type UpstreamTransport, type YouTubeClient } from '../../src/youtube/client.ts';
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { createAnswerGzip, MemoryResponseCache, strongEtag } from './response-cache.ts';
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createNodeServer } from './server.ts';
+import type { UpstreamPool } from './upstream-pool.ts';
 import { mcpAllowedHosts } from '../mcp/host-policy.ts';
 
 export interface NodeAppOverrides {
@@ -59,9 +60,7 @@ export type NodeConfig = Pick<
 export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverrides = {}) {
   const now = overrides.now ?? Date.now;
   const data = overrides.data ?? (await loadPreparedData(config.BUILD_DIR));
-  // undici is imported only in live mode: its module graph alone is ~30 MB of a sample server's memory.
-  const live = config.mode === 'live' && !overrides.client ? await import('./upstream-pool.ts') : null;
-  const pool = live?.createUpstreamPool(config.YOUTUBE_API_BASE);
+  const pool = config.mode === 'live' && !overrides.client ? lazyUpstreamPool(config.YOUTUBE_API_BASE) : null;
   const youtube: CachingYouTubeService = createYouTubeService({
     client:
       overrides.client ??
@@ -134,4 +133,15 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
       log?.flushSync();
     },
   };
+}
+
+/**
+ * The live server's upstream pool, undici imported and the pool opened by the first upstream call: a server that has
+ * answered only from prepared data and its cache does not hold undici's modules (some 3 MB of resident memory).
+ */
+function lazyUpstreamPool(baseUrl: string): UpstreamPool {
+  let opened: Promise<UpstreamPool> | undefined;
+  const open = () => (opened ??= import('./upstream-pool.ts').then((module) => module.createUpstreamPool(baseUrl)));
+  const transport: UpstreamTransport = async (url, init) => (await open()).transport(url, init);
+  return { transport, close: async () => (opened ? (await opened).close() : undefined) };
 }

@@ -23,6 +23,9 @@ import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
 import { readBoundedBody, webStreamChunks } from '../request-body.ts';
 import { mcpAllowedHosts } from '../mcp/host-policy.ts';
+// The MCP server's module (the SDK, its schemas warmed up, the tool table) is evaluated when the isolate starts, not
+// in a first /mcp request's CPU time: the pipeline imports it on demand, which here finds it already evaluated.
+import '../mcp/mcp-handler.ts';
 import { restateRateLimit } from '../../src/lib/public-facts.ts';
 
 export { RateLimiter } from './rate-limiter.ts';

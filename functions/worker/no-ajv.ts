@@ -1,7 +1,8 @@
 /**
- * Stands in for `ajv` and `ajv-formats` in the Worker's bundle (wrangler.toml `[alias]`). The MCP SDK's `Server`
- * imports its Ajv validator, but tagdex's server is given its own (functions/mcp/mcp-handler.ts: it validates
- * no client answers), so Ajv is never built there; leaving it out keeps ~290 KiB out of the script.
+ * Stands in for `ajv` and `ajv-formats` in the Worker's bundle (wrangler.toml `[alias]`) and the Node server's
+ * (ingest/server-bundle.ts). The MCP SDK's `Server` imports its Ajv validator, but tagdex's server is given its own
+ * (functions/mcp/mcp-handler.ts: it validates no client answers), so Ajv is never built there; leaving it out keeps
+ * ~290 KiB out of the script.
  */
 export default class AjvLeftOut {
   constructor() {

@@ -48,16 +48,19 @@ export const SEPARATOR = 1 << 10;
 const KNOWN = 1 << 11;
 const SCRIPT_SHIFT = 12;
 
-/** Which bit each property escape sets. Full-width `？！｜` are here too, though NFKC turns them into ASCII. */
+/**
+ * Which bit each property escape sets. Full-width `？！｜` are here too, though NFKC turns them into ASCII. Written
+ * as escapes (`؟？`, `！`, `【】「」`, `｜`): an ASCII-only server bundle keeps its script text at one byte a character.
+ */
 const PROPERTIES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\p{Nd}$/u, DIGIT],
   [/^\p{Extended_Pictographic}$/u, EMOJI],
   [/^\s$/u, SPACE],
   [/^[\p{L}\p{M}\p{N}]$/u, WORD],
-  [/^[?؟？]$/u, QUESTION],
-  [/^[!！]$/u, EXCLAMATION],
-  [/^[()[\]{}【】「」]$/u, BRACKET],
-  [/^[|｜]$/u, SEPARATOR],
+  [/^[?\u061F\uFF1F]$/u, QUESTION],
+  [/^[!\uFF01]$/u, EXCLAMATION],
+  [/^[()[\]{}\u3010\u3011\u300C\u300D]$/u, BRACKET],
+  [/^[|\uFF5C]$/u, SEPARATOR],
 ];
 const IS_LETTER = /^\p{L}$/u;
 const SCRIPT_TESTS = SCRIPT_NAMES.map((name) => new RegExp(`^\\p{Script=${name}}$`, 'u'));

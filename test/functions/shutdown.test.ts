@@ -3,7 +3,7 @@
  * and run with plain `node`, no TypeScript loader, as a child process: start-up checks and graceful shutdown.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,31 @@ describe('the bundled server (npm start)', () => {
     const { child, output, exited } = startMain({});
     await waitFor(output, /listening on http:\/\/127\.0\.0\.1:\d+/);
     expect(output()).toMatch(/SAMPLE MODE/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('is ASCII only, so V8 keeps its script text at one byte a character', async () => {
+    const text = await readFile(join(root, 'server.cjs'), 'utf8');
+    expect(text.match(/[^\x00-\x7f]/gu) ?? []).toEqual([]);
+  });
+
+  it('answers MCP from the bundle: the SDK loaded by the first /mcp request, Ajv left out', async () => {
+    const { child, output, exited } = startMain({ YOUTUBE_API_KEY: CANARY_KEY, YOUTUBE_API_BASE: upstream.baseUrl });
+    const port = (await waitFor(output, /listening on http:\/\/127\.0\.0\.1:(\d+)/))[1];
+    const call = async (method: string, params: Record<string, unknown>) => {
+      const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { result: Record<string, unknown> };
+    };
+    const listed = await call('tools/list', {});
+    expect((listed.result['tools'] as { name: string }[]).map((tool) => tool.name)).toContain('video');
+    const called = await call('tools/call', { name: 'video', arguments: { url: HINDI_VIDEO_ID } });
+    expect(called.result['structuredContent']).toMatchObject({ id: HINDI_VIDEO_ID });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
