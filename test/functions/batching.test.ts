@@ -14,16 +14,12 @@ import {
   LIVE_VIDEO_ID,
   BENGALI_VIDEO_ID,
   MISSING_VIDEO_ID,
-  LONG_VIDEO_ID,
 } from '../fixtures/upstream-dataset.ts';
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ dataset: fixtureDataset, timeoutMs: 1500 });
-  // A server's first upstream call also loads its HTTP client (functions/node/app.ts); made here, so that under a
-  // loaded machine the tests time batches, not that (beforeEach forgets the call).
-  await (await server.get(`/api/v1/video?url=${LONG_VIDEO_ID}`)).arrayBuffer();
 });
 afterAll(async () => {
   await server.close();
