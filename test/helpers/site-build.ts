@@ -253,21 +253,11 @@ export function watchPage(page: WatchablePage): PageProblems {
   return problems;
 }
 
-/** `/trending/<r>/<slug>/` and its other windows: a category's copy of the country page template. */
-export function isCategoryPage(path: string): boolean {
-  const match = /^\/trending\/[a-z]{2}\/([a-z0-9-]+)\/(?:\d+d\/)?$/.exec(path);
-  return match !== null && match[1] !== 'tag' && !/^\d+d$/.test(match[1]!);
-}
-
-/**
- * The category pages worth loading one by one: dozens of copies of the country page template, so per region
- * the 7-day page of its first category (in path order) stands for them.
- */
-export function categoryPageSample(paths: readonly string[]): string[] {
-  const first = new Map<string, string>();
-  for (const path of [...paths].filter(isCategoryPage).sort()) {
-    const [, , region, slug] = path.split('/');
-    if (!first.has(region!)) first.set(region!, slug!);
-  }
-  return [...first].map(([region, slug]) => `/trending/${region}/${slug}/`).filter((path) => paths.includes(path));
+/** Empties `problems` and returns what it held: a page reused for several paths attributes each to its own. */
+export function takeProblems(problems: PageProblems): PageProblems {
+  return {
+    consoleErrors: problems.consoleErrors.splice(0),
+    failedRequests: problems.failedRequests.splice(0),
+    dialogs: problems.dialogs.splice(0),
+  };
 }
