@@ -106,7 +106,21 @@ export interface WorkerProcess {
  * its YOUTUBE_API_KEY unless `env` sets one (without a key the Worker runs in sample mode), and waits for /healthz.
  */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const port = await freePort();
+  // A free port is only free when it is looked up: another process (a test file beside this one) may bind it
+  // before wrangler does. Only that failure is tried again, on a new port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(env, await freePort());
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+/** wrangler could not listen: the port was taken between looking it up and binding it. */
+class PortTaken extends Error {}
+
+async function startWorkerOnce(env: Record<string, string>, port: number): Promise<WorkerProcess> {
   const { YOUTUBE_API_KEY: _inherited, ...inherited } = process.env as Record<string, string>;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'functions/worker/dev.ts')], {
@@ -136,7 +150,11 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the Worker exited with ${child.exitCode}:\n${output.join('')}`);
+    if (child.exitCode !== null) {
+      const text = output.join('');
+      const Failure = /Address already in use/.test(text) ? PortTaken : Error;
+      throw new Failure(`the Worker exited with ${child.exitCode}:\n${text}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.status === 200) return;
