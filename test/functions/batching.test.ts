@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { until } from '../support/until.ts';
 import {
   fixtureDataset,
   HINDI_VIDEO_ID,
@@ -37,11 +38,6 @@ interface LogLine {
 }
 const logLines = () => server.accessLog.map((line) => JSON.parse(line) as LogLine);
 const sum = (lines: LogLine[], field: 'upstream_calls' | 'quota_units') => lines.reduce((n, l) => n + l[field], 0);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Resolves once `holds()` is true, checking every 5 ms. */
-async function until(holds: () => boolean): Promise<void> {
-  while (!holds()) await pause(5);
-}
 
 describe('concurrent misses for different videos', () => {
   it('share one upstream call per batch; each request gets its own video, and a missing one alone is a 404', async () => {

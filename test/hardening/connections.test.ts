@@ -5,6 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { until } from '../support/until.ts';
 import { DEFAULT_MAX_CONNECTIONS } from '../../functions/config.ts';
 
 const servers: TestServer[] = [];
@@ -31,11 +32,6 @@ function halfOpen(baseUrl: string): Promise<Socket> {
     socket.on('error', reject);
     sockets.push(socket);
   });
-}
-
-/** Resolves once `holds()` is true, checking every 20 ms. */
-async function until(holds: () => Promise<boolean>): Promise<void> {
-  while (!(await holds())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /** What a connection receives until the server closes it, and after how long; null if still open after `limitMs`. */
