@@ -63,36 +63,49 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
 
 const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms).toFixed(2)}`;
 
-/** The in-workerd rows (bench/edge-workerd.ts): per request over /healthz, by the profiler and by workerd's CPU. */
+/**
+ * The in-workerd rows (bench/edge-workerd.ts): per request over /healthz, by the profiler (clipped and raw samples)
+ * and by workerd's CPU. The target is judged on the clipped reading, the one whose validation is shown to hold.
+ */
 function formatWorkerd(w: WorkerdReport): string[] {
   const { nodeMs, read } = w.validation;
-  const valid = (ms: number) => Math.abs(ms / nodeMs - 1) <= VALIDATION_TOLERANCE;
+  const within = (ms: number) => (Math.abs(ms / nodeMs - 1) <= VALIDATION_TOLERANCE ? 'within' : 'NOT within');
   const lines = [
     '### Inside workerd (`wrangler dev`, live mode after a real ingest from the fake upstream)',
     '',
     `Each kind: ${w.requestsPerKind} requests (categories: one per region, 8) with new cache keys in one DevTools ` +
-      'Profiler session, after a few unprofiled ones. **JavaScript** = profiler samples outside `(idle)` and ' +
-      "`(program)` ÷ requests; **workerd CPU** = on-CPU time of all workerd's threads (/proc schedstat) ÷ requests " +
-      "(it includes workerd's native HTTP and I/O work). Both over `/healthz`, measured the same way: " +
-      `JavaScript ${w.healthz.jsMs.toFixed(2)} ms, workerd CPU ${w.healthz.cpuMs.toFixed(2)} ms per request. ` +
-      "Local figures include wrangler's middleware (local only) and the rate limiter's Durable Object (its own " +
-      'time on Cloudflare). The profiler samples wall-clock time: on a busy machine it reads high.',
+      'Profiler session (sampling interval asked: 50 µs), after a few unprofiled ones; the median of ' +
+      `${w.rounds} such sessions, each paired with a /healthz session. **JavaScript, clipped** = profiler samples ` +
+      'outside `(idle)` and `(program)`, each counted for at most the sampler’s period while the isolate runs (the ' +
+      'median gap between samples) ÷ requests. **JavaScript, raw** = the same samples, each counted for its whole ' +
+      'gap (the issue’s method): workerd samples only while a request holds the isolate, so the first sample after ' +
+      'an I/O wait (the Durable Object, the Cache API, the upstream, the request body) carries that wait to whatever ' +
+      "frame it lands in. **workerd CPU** = on-CPU time of all workerd's threads (/proc schedstat) ÷ requests (it " +
+      "includes workerd's native HTTP, Cache API and Durable Object work). All over `/healthz`, measured the same " +
+      `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms, workerd CPU ` +
+      `${w.healthz.cpuMs.toFixed(2)} ms per request. Local figures include wrangler's middleware (local only) and the ` +
+      "rate limiter's Durable Object (its own time on Cloudflare).",
     '',
-    '| Request | JavaScript over /healthz, ms | workerd CPU over /healthz, ms |',
-    '|---|---:|---:|',
+    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | workerd CPU over /healthz, ms |',
+    '|---|---:|---:|---:|',
   ];
-  let worst = 0;
+  let [worst, worstRaw] = [0, 0];
   for (const [name, r] of Object.entries(w.added)) {
-    lines.push(`| ${name} | ${signed(r.jsMs)} | ${signed(r.cpuMs)} |`);
-    if (name !== 'MCP initialize') worst = Math.max(worst, r.jsMs);
+    lines.push(`| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.cpuMs)} |`);
+    if (name === 'MCP initialize') continue;
+    worst = Math.max(worst, r.clippedMs);
+    worstRaw = Math.max(worstRaw, r.jsMs);
   }
+  const trusted = within(read.clippedMs) === 'within';
   lines.push(
     '',
-    `- Validation: /healthz with ${nodeMs.toFixed(2)} ms of extra JavaScript (timed in Node) read **${signed(read.jsMs)} ms** ` +
-      `by the profiler (${valid(read.jsMs) ? 'within' : 'NOT within'} 25%) and **${signed(read.cpuMs)} ms** by workerd CPU ` +
-      `(${valid(read.cpuMs) ? 'within' : 'NOT within'} 25%)`,
-    `- The most added JavaScript (every endpoint, MCP tools/list and tools/call): **${signed(worst)} ms** ` +
-      `(target ≤ +${WORKERD_ADDED_TARGET_MS} ms) — ${worst <= WORKERD_ADDED_TARGET_MS ? 'met' : 'NOT met'}`,
+    `- Validation: /healthz with ${nodeMs.toFixed(2)} ms of extra JavaScript (timed in Node) read ` +
+      `**${signed(read.clippedMs)} ms** clipped (${within(read.clippedMs)} 25%), **${signed(read.jsMs)} ms** raw ` +
+      `(${within(read.jsMs)} 25%) and **${signed(read.cpuMs)} ms** by workerd CPU (${within(read.cpuMs)} 25%)`,
+    `- The most added JavaScript, clipped (every endpoint, MCP tools/list and tools/call): **${signed(worst)} ms** ` +
+      `(target ≤ +${WORKERD_ADDED_TARGET_MS} ms) — ${!trusted ? 'not judged: its validation failed' : worst <= WORKERD_ADDED_TARGET_MS ? 'met' : 'NOT met'}`,
+    `- The most added JavaScript, raw: **${signed(worstRaw)} ms** (${worstRaw <= WORKERD_ADDED_TARGET_MS ? 'within' : 'over'} ` +
+      `+${WORKERD_ADDED_TARGET_MS} ms; I/O waits included, see above)`,
     '',
   );
   return lines;

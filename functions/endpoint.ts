@@ -29,6 +29,12 @@ export interface Endpoint<Q = unknown> {
   errors: number[];
   /** Parameters of a runnable example. */
   example: Record<string, string>;
+  /**
+   * Whether its answers cost upstream quota (a YouTube Data API call): such answers are worth keeping where every
+   * process or isolate of the deployment finds them. Others are made from the prepared data in a fraction of a
+   * millisecond, less than a shared cache's round trip.
+   */
+  readsUpstream?: true;
   /** The `data` for a validated query; throws ApiError (or an upstream error) for anything else. */
   answer(query: Q, deps: ApiDeps): Promise<unknown>;
   /**

@@ -226,7 +226,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
 
   /** Answers from the cache, from an identical answer in flight (where the runtime allows), or by asking. */
   function lookUp(question: Question, exchange: Exchange): Answer {
-    const hit = runtime.cache.get(question.key, runtime.now());
+    const hit = runtime.cache.get(question.key, runtime.now(), question.endpoint.readsUpstream === true);
     const answer = (stored: StoredAnswer | undefined) => {
       exchange.cacheState = stored ? 'hit' : 'miss';
       return stored ? answers.respond(exchange, stored) : answerAndStore(question, exchange);
@@ -237,7 +237,10 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
   async function answerAndStore(question: Question, exchange: Exchange): Promise<PlainAnswer> {
     const made = await flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange));
     if (CACHED_STATUSES.has(made.status)) {
-      exchange.request.waitUntil(Promise.resolve(runtime.cache.put(question.key, made)).catch(answers.reportError));
+      const shared = question.endpoint.readsUpstream === true;
+      exchange.request.waitUntil(
+        Promise.resolve(runtime.cache.put(question.key, made, shared)).catch(answers.reportError),
+      );
     }
     return answers.respond(exchange, made);
   }

@@ -94,11 +94,14 @@ export interface StoredAnswer {
   maxAgeSeconds: number;
 }
 
-/** Finished answers for their lifetime (Node: bytes in memory; the Worker: the Cache API). */
+/**
+ * Finished answers for their lifetime (Node: bytes in memory; the Worker: the isolate's memory, and the Cache API
+ * for answers that cost upstream quota). `shared`: the endpoint reads the upstream (Endpoint.readsUpstream).
+ */
 export interface ResponseCache {
   /** The answer stored under `key` and still fresh at `now`, if any. */
-  get(key: string, now: number): MaybePromise<StoredAnswer | undefined>;
-  put(key: string, answer: StoredAnswer): MaybePromise<void>;
+  get(key: string, now: number, shared: boolean): MaybePromise<StoredAnswer | undefined>;
+  put(key: string, answer: StoredAnswer, shared: boolean): MaybePromise<void>;
 }
 
 /** An answer as an adapter writes it: status, a flat name, value… header list, and the body (null: none). */

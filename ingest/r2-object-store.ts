@@ -1,7 +1,8 @@
 /**
  * The snapshot sync's ObjectStore on Cloudflare R2, through `wrangler r2 object get/put/delete`: `--remote` for
  * the account of CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID, or `--local --persist-to DIR` for wrangler's
- * local storage, which needs no network (the tests use it). Each call is one wrangler process.
+ * local storage, which needs no network (the tests use it to check the calls; the sync's `--local-store` uses
+ * r2-local-store.ts, one runtime for all calls). Each call is one wrangler process.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +24,8 @@ export interface WranglerR2Options {
   persistTo?: string;
   /** The wrangler executable; default `wrangler` on PATH (npm scripts put node_modules/.bin first). */
   command?: string;
+  /** Tries of one call before its failure is reported (default WRANGLER_ATTEMPTS). */
+  attempts?: number;
 }
 
 export function createWranglerR2Store(opts: WranglerR2Options): ObjectStore {
@@ -45,7 +48,7 @@ export function createWranglerR2Store(opts: WranglerR2Options): ObjectStore {
         return;
       } catch (error) {
         const failure = new WranglerError(action, objectPath(key), error);
-        if (attempt >= WRANGLER_ATTEMPTS || failure.message.includes(MISSING_KEY)) throw failure;
+        if (attempt >= (opts.attempts ?? WRANGLER_ATTEMPTS) || failure.message.includes(MISSING_KEY)) throw failure;
         await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
       }
     }

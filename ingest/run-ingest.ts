@@ -152,6 +152,8 @@ export async function ensureSampleData(opts: {
   dataDir: string;
   endDate: string;
   days?: number;
+  /** The category charts to make (default: all); a caller that reads only the overall charts passes []. */
+  categories?: CategorySelection;
   log?: (line: string) => void;
 }): Promise<string[]> {
   const days = opts.days ?? 28;
@@ -171,6 +173,7 @@ export async function ensureSampleData(opts: {
       sample: true,
       concurrency: missing.length,
       now,
+      ...(opts.categories && { categories: opts.categories }),
     });
     if (result.failed.length > 0) {
       throw new Error(`Sample ingest for ${date} failed for ${result.failed.join(', ')}`);

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../functions/config.ts';
 import { createSnapshotStore, snapshotRoot } from './snapshot-store.ts';
 import { pullSnapshots, pushSnapshots } from './snapshot-sync.ts';
 import { createWranglerR2Store } from './r2-object-store.ts';
+import { createLocalR2Store } from './r2-local-store.ts';
 import { UsageError } from './cli.ts';
 
 const USAGE = `Usage: npm run snapshots:pull -- [options]
@@ -25,8 +26,8 @@ Options:
   --date YYYY-MM-DD     the date being ingested (default: today in UTC)
   --data-dir PATH       data folder (default: $DATA_DIR, else "data"); only live snapshots are synced
   --bucket NAME         the R2 bucket (default: $SNAPSHOT_BUCKET)
-  --local-store DIR     wrangler's local R2 storage in DIR (--local --persist-to DIR) instead of the account:
-                        offline, for tests and trying it out
+  --local-store DIR     wrangler's local R2 storage in DIR (what --local --persist-to DIR reads) instead of the
+                        account: offline, for tests and trying it out
   --help                show this text
 
 Exit status: 0 when done, 1 when the store failed (message on stderr), 2 for bad options or configuration.`;
@@ -102,11 +103,12 @@ export async function main(argv: readonly string[], env: Record<string, string |
     log(`snapshots: no bucket: set SNAPSHOT_BUCKET or pass --bucket\n\n${USAGE}`);
     return 2;
   }
+  const localStore =
+    args.localStore === null
+      ? null
+      : createLocalR2Store({ bucket: config.SNAPSHOT_BUCKET, persistTo: args.localStore });
   const opts = {
-    remote: createWranglerR2Store({
-      bucket: config.SNAPSHOT_BUCKET,
-      ...(args.localStore !== null && { persistTo: args.localStore }),
-    }),
+    remote: localStore ?? createWranglerR2Store({ bucket: config.SNAPSHOT_BUCKET }),
     local: createSnapshotStore(snapshotRoot(args.dataDir ?? config.DATA_DIR, 'live')),
     date: args.date,
     retentionDays: config.SNAPSHOT_RETENTION_DAYS,
@@ -118,6 +120,8 @@ export async function main(argv: readonly string[], env: Record<string, string |
   } catch (error) {
     log(`snapshots ${args.action}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  } finally {
+    await localStore?.close();
   }
   return 0;
 }

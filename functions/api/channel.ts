@@ -16,6 +16,7 @@ export const channelEndpoint = defineEndpoint({
   data: ChannelData,
   dataName: 'ChannelData',
   tool: 'Use it for facts about a channel: name, handle, description, country, subscriber, view and video counts, creation date. Pass `url`: a channel link (/channel/UC…, /@handle, /c/NAME, /user/NAME), a bare @handle, or any of the channel’s video links (then the video’s channel is answered). Read live from the YouTube Data API, cached 10 minutes.',
+  readsUpstream: true,
   errors: [404, 422, 502],
   example: { url: '@YouTube' },
   dependsOnClient: ({ ref }) => lookupDependsOnCaller(ref),

@@ -16,6 +16,7 @@ export const tagsEndpoint = defineEndpoint({
   data: TagsData,
   dataName: 'TagsData',
   tool: 'Use it for "which tags does this video use?" or "how much of the tag budget is left?". Pass `url`: a YouTube video link in any form (watch?v=, youtu.be/, /shorts/, /embed/, /live/) or the bare 11-character id. Answers the uploader’s tags in order, the #hashtags from the title and description, and the characters counted against YouTube’s 500-character tag limit. Read live from the YouTube Data API, cached 10 minutes.',
+  readsUpstream: true,
   errors: [404, 422, 502],
   example: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
   answer: async ({ id }, deps) => toTagsData(toVideoRecord(await findVideo(id, deps))),

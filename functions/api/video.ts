@@ -17,6 +17,7 @@ export const videoEndpoint = defineEndpoint({
   data: VideoData,
   dataName: 'VideoData',
   tool: 'Use it for facts about one video: title, description, channel, publish date, duration, view/like/comment counts, thumbnails, tags and hashtags. Pass `url`: a YouTube video link in any form (watch?v=, youtu.be/, /shorts/, /embed/, /live/) or the bare 11-character id. Read live from the YouTube Data API, cached 10 minutes.',
+  readsUpstream: true,
   errors: [404, 422, 502],
   example: { url: 'https://youtu.be/dQw4w9WgXcQ' },
   answer: async ({ id }, deps) => toVideoRecord(await findVideo(id, deps)),

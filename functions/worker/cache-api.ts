@@ -1,6 +1,6 @@
 /**
- * The Worker's response cache: the Cache API (`caches.default`), which honours each answer's s-maxage. Every
- * call is the asking request's own I/O; nothing is shared between requests in the isolate.
+ * The Worker's shared response cache: the Cache API (`caches.default`), which honours each answer's s-maxage. Every
+ * call is the asking request's own I/O (functions/worker/tiered-cache.ts keeps the isolate's settled copies).
  */
 import type { ResponseCache, StoredAnswer } from '../runtime.ts';
 

@@ -17,6 +17,7 @@ import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore } from './rate-limiter.ts';
 import { createDurableObjectSearchRations } from './search-rations.ts';
 import { createCacheApiResponseCache } from './cache-api.ts';
+import { createTieredCache } from './tiered-cache.ts';
 import { createAssetsSampleClient, loadAssetsPreparedData } from './assets-data.ts';
 import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
 import { describeError } from '../describe-error.ts';
@@ -80,7 +81,7 @@ async function setUp(env: Env): Promise<Pipeline> {
       config.RATE_LIMIT_PER_HOUR > 0
         ? new DurableObjectRateLimitStore(env.RATE_LIMITER, config.RATE_LIMIT_PER_HOUR)
         : null,
-    cache: createCacheApiResponseCache(caches.default),
+    cache: createTieredCache(createCacheApiResponseCache(caches.default)),
     now: Date.now,
     platform: 'workerd',
     etag: webEtag,

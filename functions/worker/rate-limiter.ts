@@ -10,6 +10,8 @@ import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 export class RateLimiter extends DurableObject<Record<string, unknown>> {
   private readonly log: SqlSlidingLog;
   private windowMs = RATE_LIMIT_WINDOW_SECONDS * 1000;
+  /** Whether this object knows its clean-up alarm is set: asked of storage once per object, not per request. */
+  private alarmSet = false;
 
   constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
     super(ctx, env);
@@ -20,7 +22,10 @@ export class RateLimiter extends DurableObject<Record<string, unknown>> {
   async hit(limit: number, windowSeconds: number, now: number): Promise<RateLimitResult> {
     const result = this.log.hit(limit, windowSeconds, now);
     this.windowMs = windowSeconds * 1000;
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + this.windowMs);
+    if (!this.alarmSet) {
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + this.windowMs);
+      this.alarmSet = true;
+    }
     return result;
   }
 
@@ -28,6 +33,7 @@ export class RateLimiter extends DurableObject<Record<string, unknown>> {
   override async alarm(): Promise<void> {
     const newest = this.log.newest();
     if (newest === undefined || newest <= Date.now() - this.windowMs) {
+      this.alarmSet = false;
       await this.ctx.storage.deleteAll();
       return;
     }

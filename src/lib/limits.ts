@@ -62,6 +62,15 @@ export function historyShard(key: string, shards = HISTORY_SHARDS): number {
 /** Where the build puts the Worker's prepared files inside dist/ (the same relative paths as in build/). */
 export const PREPARED_PREFIX = '/_prepared/';
 
+/**
+ * Bounds of the in-memory response cache: the Node process's, and each Worker isolate's (an isolate has 128 MB on
+ * the free plan, shared with the prepared data it has read).
+ */
+export const RESPONSE_CACHE_BOUNDS = {
+  node: { bytes: 64 * 1024 * 1024, entries: 20_000 },
+  worker: { bytes: 8 * 1024 * 1024, entries: 2_000 },
+} as const;
+
 /** The hourly request limit's default (RATE_LIMIT_PER_HOUR; 0 turns the limit off). */
 export const DEFAULT_RATE_LIMIT_PER_HOUR = 100;
 /** The rate limit's rolling window: every store counts a client's requests over the last this many seconds. */

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { fixtureDataset, HINDI_VIDEO_ID, HANDLE_CHANNEL, MISSING_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { buildIndexes } from '../../ingest/build-index.ts';
-import { MemoryResponseCache } from '../../functions/node/response-cache.ts';
+import { MemoryResponseCache } from '../../functions/memory-response-cache.ts';
 import {
   agentGet,
   expectApiAnswer,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createWranglerR2Store } from '../../ingest/r2-object-store.ts';
+import { createLocalR2Store } from '../../ingest/r2-local-store.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { createSnapshotStore } from '../../ingest/snapshot-store.ts';
 
@@ -21,32 +22,54 @@ afterEach(async () => {
 });
 
 describe('createWranglerR2Store against wrangler --local', () => {
-  it('puts, gets and deletes bytes; a missing key is null, and deleting it succeeds', { timeout: 60_000 }, async () => {
+  it('puts, gets and deletes bytes through wrangler; a missing key is null', { timeout: 60_000 }, async () => {
     const store = createWranglerR2Store({ bucket: BUCKET, persistTo: join(dir, 'r2') });
     const bytes = new Uint8Array([0x1f, 0x8b, 0, 255, ...new TextEncoder().encode('বাংলা')]);
     expect(await store.get('trending/2025-08-15.json.gz')).toBeNull();
     await store.put('trending/2025-08-15.json.gz', bytes);
     expect(await store.get('trending/2025-08-15.json.gz')).toEqual(bytes);
     await store.delete('trending/2025-08-15.json.gz');
-    expect(await store.get('trending/2025-08-15.json.gz')).toBeNull();
-    await store.delete('trending/2025-08-14.json.gz');
+    // Deleted: the local store (the same storage) no longer finds it.
+    const local = createLocalR2Store({ bucket: BUCKET, persistTo: join(dir, 'r2') });
+    try {
+      expect(await local.get('trending/2025-08-15.json.gz')).toBeNull();
+    } finally {
+      await local.close();
+    }
   });
 
   it(
     'reports any other wrangler failure with wrangler’s own message, never as a missing key',
     { timeout: 30_000 },
     async () => {
-      const store = createWranglerR2Store({ bucket: 'Not_A_Bucket', persistTo: join(dir, 'r2') });
+      const store = createWranglerR2Store({ bucket: 'Not_A_Bucket', persistTo: join(dir, 'r2'), attempts: 1 });
       await expect(store.get('manifest.json')).rejects.toThrow(
-        /^wrangler r2 object get Not_A_Bucket\/manifest\.json failed: /,
+        /^wrangler r2 object get Not_A_Bucket\/manifest\.json failed: .*bucket name/,
       );
     },
   );
 });
 
+describe('createLocalR2Store (one Miniflare for every call)', () => {
+  it('puts, gets and deletes bytes; a missing key is null, and deleting it succeeds', { timeout: 30_000 }, async () => {
+    const store = createLocalR2Store({ bucket: BUCKET, persistTo: join(dir, 'r2') });
+    try {
+      const bytes = new Uint8Array([0x1f, 0x8b, 0, 255, ...new TextEncoder().encode('اردو')]);
+      expect(await store.get('trending/2025-08-15.json.gz')).toBeNull();
+      await store.put('trending/2025-08-15.json.gz', bytes);
+      expect(await store.get('trending/2025-08-15.json.gz')).toEqual(bytes);
+      await store.delete('trending/2025-08-15.json.gz');
+      expect(await store.get('trending/2025-08-15.json.gz')).toBeNull();
+      await store.delete('trending/2025-08-14.json.gz');
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('npm run snapshots:push / snapshots:pull', () => {
   it(
-    'push then pull through wrangler --local round-trips the window and prunes the store to SNAPSHOT_RETENTION_DAYS',
+    'push then pull through the local store round-trips the window and prunes the store to SNAPSHOT_RETENTION_DAYS',
     { timeout: 120_000 },
     async () => {
       const dates = ['2025-08-13', '2025-08-14', '2025-08-15'];
@@ -96,6 +119,12 @@ describe('npm run snapshots:push / snapshots:pull', () => {
           );
         }
       }
+      // What the sync stored is what wrangler itself reads from that folder (wrangler r2 object get --local).
+      const manifest = await createWranglerR2Store({ bucket: BUCKET, persistTo: persist, attempts: 1 }).get(
+        'manifest.json',
+      );
+      const stored = JSON.parse(new TextDecoder().decode(manifest!)) as { dates: Record<string, unknown> };
+      expect(Object.keys(stored.dates).sort()).toEqual(['2025-08-14', '2025-08-15']);
     },
   );
 
