@@ -5,12 +5,14 @@
  * markers below, so a new test is classified by what it does, without a list to keep.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { SITE_MARKER } from './test/global-setup.ts';
 
 const INTEGRATION =
-  /startTestServer|startRuntime|startWorkerProcess|inject\('site'\)|chromium|spawn\(|execFile|createServer|listen\(|bench\//;
+  /startTestServer|startRuntime|startWorkerProcess|sharedSite\(|chromium|spawn\(|execFile|createServer|listen\(|bench\//;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,6 +23,22 @@ function testFiles(dir: string): string[] {
 }
 
 const integration = testFiles('test').filter((file) => INTEGRATION.test(readFileSync(file, 'utf8')));
+/** The files that wait for the shared site build (test/global-setup.ts builds it while the others run). */
+const siteFiles = new Set(
+  integration.filter((file) => readFileSync(file, 'utf8').includes(SITE_MARKER)).map((file) => resolve(file)),
+);
+
+/**
+ * vitest's order (longest or largest first), except that the unit files go first and the files that need the
+ * shared site last, so the two lanes have work while the site builds. Array.prototype.sort is stable.
+ */
+class SiteLastSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) =>
+      spec.project.name === 'unit' ? 0 : siteFiles.has(resolve(spec.moduleId)) ? 2 : 1;
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -35,6 +53,7 @@ export default defineConfig({
     // keep two cores busier (vitest's default on two cores is one file at a time). Not more: the time limits the
     // tests give the machine's own work are sized for a machine that is also running something else beside.
     maxWorkers: 2,
+    sequence: { sequencer: SiteLastSequencer },
     projects: [
       {
         extends: true,

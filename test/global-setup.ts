@@ -1,9 +1,10 @@
 /**
  * vitest globalSetup: builds ONE site (ingest from the fake upstream → build-cli → astro build) shared by
- * every browser and page test, and hands its folders to them with `provide`. A run that selects no such
- * test (e.g. `vitest run test/lib`) skips the build, since it is the slowest step of the suite.
+ * every browser, page and contract test, and hands its folders to them with `provide`. The build runs in the
+ * background while the tests that need no site run; a test file that does waits for its end marker
+ * (test/helpers/shared-site.ts). A run that selects no such test (e.g. `vitest run test/lib`) skips the build.
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,8 +29,13 @@ declare module 'vitest' {
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** The markers the build leaves in the site's root when it ends: its timings (JSON), or its failure. */
+export const SITE_BUILT = 'built.json';
+export const SITE_FAILED = 'failed.txt';
+/** What marks a test file that reads the shared site. */
+export const SITE_MARKER = 'await sharedSite()';
 
-/** Folders holding tests that read the shared site (those that call `inject('site')`). */
+/** Folders holding tests that read the shared site (those that call `sharedSite()`). */
 const SITE_TEST_DIRS = ['test/browser', 'test/pages', 'test/contract'];
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
@@ -38,7 +44,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return;
   }
   // Loaded only now: a run without site tests should not pay for (or depend on) the ingest and build code.
-  const { buildSite, ingestSiteData, SITE_DATES, SITE_LATEST_DATE } = await import('./helpers/site-build.ts');
+  const { SITE_DATES, SITE_LATEST_DATE } = await import('./helpers/site-build.ts');
   const root = await mkdtemp(join(tmpdir(), 'tagdex-site-'));
   const site: SharedSite = {
     root,
@@ -49,25 +55,36 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     dates: [...SITE_DATES],
     timings: { ingestMs: 0, indexMs: 0, astroMs: 0 },
   };
-  try {
-    const started = performance.now();
-    await ingestSiteData(site.dataDir);
-    site.timings.ingestMs = Math.round(performance.now() - started);
-    // Any key selects the live snapshots; the build itself never calls the upstream.
-    const built = await buildSite({ ...site, env: { YOUTUBE_API_KEY: 'build-reads-no-upstream' } });
-    site.timings.indexMs = built.indexMs;
-    site.timings.astroMs = built.astroMs;
-  } catch (error) {
-    await rm(root, { recursive: true, force: true });
-    throw error;
-  }
-  process.stderr.write(
-    `site build for tests: ingest ${site.timings.ingestMs} ms, build-cli ${site.timings.indexMs} ms, astro build ${site.timings.astroMs} ms\n`,
+  const building = buildShared(site).then(
+    (timings) => writeMarker(root, SITE_BUILT, JSON.stringify(timings)),
+    (error: unknown) =>
+      writeMarker(root, SITE_FAILED, error instanceof Error ? (error.stack ?? error.message) : String(error)),
   );
   project.provide('site', site);
   return async () => {
+    await building;
     await rm(root, { recursive: true, force: true });
   };
+}
+
+async function buildShared(site: SharedSite): Promise<SharedSite['timings']> {
+  const { buildSite, ingestSiteData } = await import('./helpers/site-build.ts');
+  const started = performance.now();
+  await ingestSiteData(site.dataDir);
+  const ingestMs = Math.round(performance.now() - started);
+  // Any key selects the live snapshots; the build itself never calls the upstream.
+  const built = await buildSite({ ...site, env: { YOUTUBE_API_KEY: 'build-reads-no-upstream' } });
+  const timings = { ingestMs, indexMs: built.indexMs, astroMs: built.astroMs };
+  process.stderr.write(
+    `site build for tests: ingest ${timings.ingestMs} ms, build-cli ${timings.indexMs} ms, astro build ${timings.astroMs} ms\n`,
+  );
+  return timings;
+}
+
+/** Writes a marker whole (a reader never sees half of one). */
+async function writeMarker(root: string, name: string, text: string): Promise<void> {
+  await writeFile(join(root, `${name}.tmp`), text);
+  await rename(join(root, `${name}.tmp`), join(root, name));
 }
 
 /**
@@ -82,7 +99,7 @@ async function siteTestsSelected(project: TestProject): Promise<boolean> {
     const names = await readdir(join(PROJECT_ROOT, dir)).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.endsWith('.test.ts'))) {
       const file = resolve(PROJECT_ROOT, dir, name);
-      if ((await readFile(file, 'utf8')).includes("inject('site')")) files.push(file);
+      if ((await readFile(file, 'utf8')).includes(SITE_MARKER)) files.push(file);
     }
   }
   return filters.some((filter) => {

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
@@ -21,9 +22,7 @@ import {
 } from '../helpers/site-build.ts';
 import { createStaticFiles } from '../../functions/node/static-files.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 let api: TestServer;
 let pages: Server;

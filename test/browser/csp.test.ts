@@ -4,16 +4,15 @@
  * injected script tag shows only as text, and the scripts still work — the tag extractor, the title checker,
  * the table filter and the API page's runnable example. The one walk over every page of the suite.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../helpers/server.ts';
 import { SCRIPT_TAG, siteVideoId, takeProblems, watchPage, type PageProblems } from '../helpers/site-build.ts';
 import { siteWalk, type WalkedPage } from '../helpers/site-pages.ts';
 import { closeSiteInBrowser, openSiteInBrowser } from '../helpers/site-browser.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 /**
  * Browser pages walking side by side. Two took the walk from ~57 s to ~45 s on a loaded 2-core machine (much of

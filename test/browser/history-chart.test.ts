@@ -3,7 +3,8 @@
  * own first and last days, not the first snapshot's, and days without a snapshot are gaps — no bar, the views
  * line broken — while a snapshot without the tag is a zero mark. Both views: pre-rendered, and drawn from the API.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import type { Page } from 'playwright-core';
 import { RISING_TAGS, SCRIPT_TAGS, watchPage } from '../helpers/site-build.ts';
 import { closeSiteInBrowser, openSiteInBrowser, type SiteInBrowser } from '../helpers/site-browser.ts';
@@ -11,9 +12,7 @@ import type { TagHistoryData } from '../../src/schemas/tag-history.ts';
 import { addDays } from '../../src/lib/iso-date.ts';
 import { formatDate } from '../../src/pages/_lib/text.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 const DAYS = 90;
 
 let opened: SiteInBrowser;

@@ -3,14 +3,13 @@
  * (Hindi, Bengali) fit 390 px with no horizontal scroll, declare their language and direction, and their switcher
  * leads to the same page in English.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import type { Page } from 'playwright-core';
 import { closeSiteInBrowser, openSiteInBrowser, type SiteInBrowser } from '../helpers/site-browser.ts';
 import { watchPage } from '../helpers/site-build.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 let opened: SiteInBrowser;
 

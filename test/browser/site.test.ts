@@ -4,7 +4,8 @@
  * the API page's runnable example, the 404 page — with no console error, failed request or dialog anywhere.
  * csp.test.ts walks every other page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
@@ -24,9 +25,7 @@ import type { RisingTagsData } from '../../src/schemas/rising-tags.ts';
 import type { TagHistoryData } from '../../src/schemas/tag-history.ts';
 import type { CategoriesData, CategoryEntry } from '../../src/schemas/categories.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 let server: TestServer;
 let browser: Browser;

@@ -7,14 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet } from '../helpers/http.ts';
 import { fixtureDataset } from '../fixtures/upstream-dataset.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the breakouts tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 interface RawVideo {
   id: string;
@@ -46,7 +46,7 @@ function chartSnapshots(region: string, slug: string | null): RawSnapshot[] {
 }
 
 function readChartSnapshots(region: string, slug: string | null): RawSnapshot[] {
-  const folder = join(site!.dataDir, 'trending', region);
+  const folder = join(site.dataDir, 'trending', region);
   return readdirSync(folder)
     .filter((name) => name.endsWith('.json'))
     .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as RawSnapshot)

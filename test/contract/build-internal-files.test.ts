@@ -9,13 +9,13 @@ import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { fixtureDataset } from '../fixtures/upstream-dataset.ts';
 import { rawGet } from '../hardening/support.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the build-internal files test needs the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 /** Each spelling, and the file in dist/ it reaches once decoded and normalised (checked to exist). */
 const SPELLINGS: [target: string, file: string][] = [

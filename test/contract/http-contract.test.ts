@@ -3,7 +3,8 @@
  * on local workerd (started like `npm run start:edge`). Same fake upstream on loopback, same canary key, same
  * site build; every test names a behaviour a client relies on, whichever runtime answers.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { CANARY_KEY } from '../helpers/server.ts';
 import { httpGet, type RawResponse } from '../helpers/http.ts';
@@ -16,8 +17,7 @@ import {
   MISSING_VIDEO_ID,
 } from '../fixtures/upstream-dataset.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the contract tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 const q = (value: string) => encodeURIComponent(value);
 const LIMIT = 100;

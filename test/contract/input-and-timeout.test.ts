@@ -3,14 +3,14 @@
  * UTF-8, control characters, bidi overrides) by name while real titles in any script pass; `region` matches ASCII
  * letters only; and an upstream that never answers gets a 502 that counts the tries it waited for.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet } from '../helpers/http.ts';
 import { fixtureDataset, HANDLE_CHANNEL, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { REAL_TEXTS } from '../fixtures/real-text.ts';
 
-const site = inject('site');
-if (!site) throw new Error('these tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 const TIMEOUT_MS = 300;
 const q = (value: string) => encodeURIComponent(value);

@@ -5,14 +5,14 @@
  * answer only when it is the same answer.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { joinDeadlineMs, RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet, type RawResponse } from '../helpers/http.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import type { UpstreamDataset } from '../support/emulator.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the contract tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 /** The upstream's time limit per try in these runs; a request may take two tries and a short wait. */
 const TIMEOUT_MS = 1500;

@@ -6,13 +6,13 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { PROJECT_ROOT } from '../helpers/site-build.ts';
 import { fixtureDataset } from '../fixtures/upstream-dataset.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the MCP conformance test needs the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'dns-rebinding-protection'];
 const CLI = join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');

@@ -8,7 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet, type RawResponse } from '../helpers/http.ts';
 import { fixtureDataset, HANDLE_CHANNEL, HINDI_VIDEO_ID, MISSING_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
@@ -17,8 +18,7 @@ import { ENDPOINTS } from '../../functions/endpoints.ts';
 import { toolName } from '../../functions/mcp/tools.ts';
 import { MAX_MCP_BODY_BYTES } from '../../functions/mcp/mcp-handler.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the MCP tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 const LIMIT = 100;
 

@@ -5,14 +5,14 @@
  * site: a missing Host, an unmet Expect (the envelope and CORS), an absolute-form target (served by its path).
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet } from '../helpers/http.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { ENDPOINTS } from '../../functions/endpoints.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the contract tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 const LIMIT = 37;
 const STATED = `${LIMIT} requests per hour per address`;

@@ -4,13 +4,13 @@
  * `/c/` search draws from as the access log reports them, the calls a reset connection makes, and the message for
  * a body cut off mid-way.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet } from '../helpers/http.ts';
 import { fixtureDataset, HINDI_VIDEO_ID, SEARCH_ONLY_CHANNEL } from '../fixtures/upstream-dataset.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the contract tests need the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 const source = fixtureDataset.videos.find((video) => video.id === HINDI_VIDEO_ID)!;
 const copies = Array.from({ length: 100 }, (_, i) => ({ ...source, id: `Ra${String(i).padStart(9, '0')}` }));

@@ -7,11 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { PROJECT_ROOT } from '../helpers/site-build.ts';
 
-const site = inject('site');
-if (!site) throw new Error('the Worker bundle test needs the shared site build (test/global-setup.ts)');
+const site = await sharedSite();
 
 describe('the Worker bundle', () => {
   it('builds with wrangler deploy --dry-run and is under 1 MB gzipped (the free plan allows 3 MB)', async () => {

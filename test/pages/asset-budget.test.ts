@@ -3,12 +3,11 @@
  * within the free plan's 20,000 files, and exactly the built files less the compressed copies and metafiles.
  */
 import { readdir } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { countUploadedAssets, FREE_PLAN_ASSET_FILES } from '../../ingest/worker-assets.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 describe('the Worker upload of a built site', () => {
   it('is every built file but the .br/.gz copies and the metafiles, and within the free plan', async () => {

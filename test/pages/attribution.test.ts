@@ -6,12 +6,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DEFAULT_LOCALE, localeOfPath } from '../../src/i18n/locales.ts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { GOOGLE_PRIVACY_URL, YOUTUBE_TERMS_URL } from '../../src/pages/_lib/attribution.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 /** The text of the first element carrying `data-attribution` inside `within` (tags dropped, spaces collapsed). */
 function attributionIn(within: string): string | null {

@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { parse } from 'csv-parse/sync';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
 import type { TagEntry, TrendingTagsData } from '../../src/schemas/trending-tags.ts';
@@ -12,9 +13,7 @@ import type { RegionTrending } from '../../src/schemas/build-output.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { AWKWARD_TAGS, SCRIPT_TAGS } from '../helpers/site-build.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 const WINDOWS = [1, 7, 30, 90] as const;
 const HEADER = ['rank', 'value', 'trending_videos', 'avg_views', 'total_views'];

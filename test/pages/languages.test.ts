@@ -6,15 +6,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { LOCALES, PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
 import { GOOGLE_PRIVACY_URL, YOUTUBE_TERMS_URL } from '../../src/pages/_lib/attribution.ts';
 import type { RegionTrending } from '../../src/schemas/build-output.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 const html = (urlPath: string) =>
   readFile(join(site.distDir, urlPath, urlPath.endsWith('/') ? 'index.html' : ''), 'utf8');

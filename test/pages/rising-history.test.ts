@@ -4,7 +4,8 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { parse } from 'csv-parse/sync';
 import { REGIONS, type Region } from '../../src/lib/regions.ts';
 import type { RisingEntry, RisingTagsData } from '../../src/schemas/rising-tags.ts';
@@ -12,9 +13,7 @@ import type { TagHistoryData } from '../../src/schemas/tag-history.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { RISING_TAGS } from '../helpers/site-build.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 const HEADER = ['rank', 'value', 'trending_videos', 'previous_trending_videos', 'change', 'new', 'total_views'];
 const FORMULA_START = /^[=+\-@\t\r\n＝＋－＠]/u;

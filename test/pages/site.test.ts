@@ -5,14 +5,13 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { REGIONS, REGION_NAMES } from '../../src/lib/regions.ts';
 import type { BuildManifest, RegionTrending } from '../../src/schemas/build-output.ts';
 import { PROJECT_ROOT, SCRIPT_TAG, SCRIPT_TAGS } from '../helpers/site-build.ts';
 
-const provided = inject('site');
-if (!provided) throw new Error('The shared site was not built: run through vitest with test/global-setup.ts');
-const site = provided;
+const site = await sharedSite();
 
 const WINDOW_PAGES = { 1: '1d/', 7: '', 30: '30d/', 90: '90d/' } as const;
 const BUDGET_BYTES = 300 * 1024;
