@@ -226,7 +226,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
 
   /** Answers from the cache, from an identical answer in flight (where the runtime allows), or by asking. */
   function lookUp(question: Question, exchange: Exchange): Answer {
-    const hit = runtime.cache.get(question.key, runtime.now(), question.endpoint.readsUpstream === true);
+    const hit = runtime.cache.get(question.key, runtime.now(), costsQuota(question));
     const answer = (stored: StoredAnswer | undefined) => {
       exchange.cacheState = stored ? 'hit' : 'miss';
       return stored ? answers.respond(exchange, stored) : answerAndStore(question, exchange);
@@ -237,10 +237,8 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
   async function answerAndStore(question: Question, exchange: Exchange): Promise<PlainAnswer> {
     const made = await flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange));
     if (CACHED_STATUSES.has(made.status)) {
-      const shared = question.endpoint.readsUpstream === true;
-      exchange.request.waitUntil(
-        Promise.resolve(runtime.cache.put(question.key, made, shared)).catch(answers.reportError),
-      );
+      const stored = runtime.cache.put(question.key, made, costsQuota(question));
+      exchange.request.waitUntil(Promise.resolve(stored).catch(answers.reportError));
     }
     return answers.respond(exchange, made);
   }
@@ -256,6 +254,11 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
 function validate(endpoint: Endpoint, names: readonly string[], query: RawQuery): Question {
   const parsed: unknown = parseQuery(query, names, endpoint.query);
   return { endpoint, query: parsed, key: `${endpoint.path}?${JSON.stringify(parsed)}` };
+}
+
+/** Whether the question's answer cost upstream quota: the cache keeps it where every process finds it. */
+function costsQuota(question: Question): boolean {
+  return question.endpoint.readsUpstream === true;
 }
 
 /** An answer the endpoint says depends on the client while it is made is shared in flight only with that client. */
