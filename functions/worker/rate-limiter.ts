@@ -8,19 +8,19 @@ import { SqlSlidingLog } from './sql-sliding-log.ts';
 import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 
 export class RateLimiter extends DurableObject<Record<string, unknown>> {
-  private readonly log: SqlSlidingLog;
+  /** Made on first use, and again after the alarm's deleteAll (which drops the table with the rest). */
+  private log: SqlSlidingLog | undefined;
   private windowMs = RATE_LIMIT_WINDOW_SECONDS * 1000;
   /** Whether this object knows its clean-up alarm is set: asked of storage once per object, not per request. */
   private alarmSet = false;
 
-  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
-    super(ctx, env);
-    this.log = new SqlSlidingLog(ctx.storage.sql);
+  private sliding(): SqlSlidingLog {
+    return (this.log ??= new SqlSlidingLog(this.ctx.storage.sql));
   }
 
   /** RPC: counts one request of this object's client. */
   async hit(limit: number, windowSeconds: number, now: number): Promise<RateLimitResult> {
-    const result = this.log.hit(limit, windowSeconds, now);
+    const result = this.sliding().hit(limit, windowSeconds, now);
     this.windowMs = windowSeconds * 1000;
     if (!this.alarmSet) {
       if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + this.windowMs);
@@ -31,9 +31,10 @@ export class RateLimiter extends DurableObject<Record<string, unknown>> {
 
   /** Frees the storage of a client that has been away a whole window; otherwise looks again later. */
   override async alarm(): Promise<void> {
-    const newest = this.log.newest();
+    const newest = this.sliding().newest();
     if (newest === undefined || newest <= Date.now() - this.windowMs) {
       this.alarmSet = false;
+      this.log = undefined;
       await this.ctx.storage.deleteAll();
       return;
     }

@@ -12,30 +12,31 @@ const DAY_MS = 86_400_000;
 const EVERYONE = 'everyone';
 
 export class SearchRation extends DurableObject<Record<string, unknown>> {
-  private readonly count: SqlDayCount;
+  /** Made on first use, and again after the alarm's deleteAll (which drops the table with the rest). */
+  private count: SqlDayCount | undefined;
 
-  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
-    super(ctx, env);
-    this.count = new SqlDayCount(ctx.storage.sql);
+  private counted(): SqlDayCount {
+    return (this.count ??= new SqlDayCount(this.ctx.storage.sql));
   }
 
   /** RPC: takes one search on `day` (Pacific) if fewer than `limit` are taken. */
   async take(limit: number, day: string): Promise<boolean> {
-    const taken = this.count.take(limit, day);
+    const taken = this.counted().take(limit, day);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + 2 * DAY_MS);
     return taken;
   }
 
   /** RPC: gives back one search taken on `day`. */
   refund(day: string): void {
-    this.count.refund(day);
+    this.counted().refund(day);
   }
 
   override async alarm(): Promise<void> {
-    if (this.count.storedDay() === pacificDate(Date.now())) {
+    if (this.counted().storedDay() === pacificDate(Date.now())) {
       await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
       return;
     }
+    this.count = undefined;
     await this.ctx.storage.deleteAll();
   }
 }

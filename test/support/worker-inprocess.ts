@@ -33,6 +33,8 @@ export interface InProcessWorker {
   fetch(pathAndQuery: string, init?: RequestInit & { client?: string }): Promise<Response>;
   /** The SQLite rows of the named Durable Object (`client:1.2.3.4`, `everyone`…) of a namespace. */
   rows(namespace: 'RATE_LIMITER' | 'SEARCH_RATIONS', name: string, query: string): Record<string, unknown>[];
+  /** Runs the named Durable Object's alarm now, as workerd would when it is due. */
+  alarm(namespace: 'RATE_LIMITER' | 'SEARCH_RATIONS', name: string): Promise<void>;
   /** Waits for the work handed to `ctx.waitUntil`. */
   settled(): Promise<void>;
 }
@@ -45,11 +47,14 @@ export async function startInProcessWorker(vars: Record<string, string>): Promis
   installCacheApi();
   const worker = (await import(/* @vite-ignore */ WORKER_ENTRY)) as WorkerModule;
   const stores = { RATE_LIMITER: new Map<string, ObjectStorage>(), SEARCH_RATIONS: new Map<string, ObjectStorage>() };
+  const namespaces = {
+    RATE_LIMITER: namespace(worker.RateLimiter, stores.RATE_LIMITER),
+    SEARCH_RATIONS: namespace(worker.SearchRation, stores.SEARCH_RATIONS),
+  };
   const env = {
     ...vars,
     ASSETS: { fetch: (request: Request) => Promise.resolve(asset(new URL(request.url).pathname)) },
-    RATE_LIMITER: namespace(worker.RateLimiter, stores.RATE_LIMITER),
-    SEARCH_RATIONS: namespace(worker.SearchRation, stores.SEARCH_RATIONS),
+    ...namespaces,
   };
   const pending: Promise<unknown>[] = [];
   const ctx = { waitUntil: (work: Promise<unknown>) => void pending.push(work), passThroughOnException() {} };
@@ -62,6 +67,9 @@ export async function startInProcessWorker(vars: Record<string, string>): Promis
     },
     rows(which, name, query) {
       return stores[which].get(name)?.sql.exec(query).toArray() ?? [];
+    },
+    alarm(which, name) {
+      return (namespaces[which].get(name) as { alarm(): Promise<void> }).alarm();
     },
     async settled() {
       await Promise.allSettled(pending.splice(0));
