@@ -6,6 +6,7 @@
  * does (isolates, I/O cancelled with its request) is tested on local workerd (test/helpers/runtimes.ts).
  */
 import { DatabaseSync } from 'node:sqlite';
+import { vi } from 'vitest';
 import type { SqlExec } from '../../functions/worker/sql-sliding-log.ts';
 import { emptyPreparedData } from './empty-prepared-data.ts';
 import { BUILD_FILES } from '../../src/schemas/build-output.ts';
@@ -40,10 +41,11 @@ export interface InProcessWorker {
 }
 
 /**
- * Loads a fresh copy of the Worker module (its isolate state starts empty) with `vars` as its environment.
- * Call `vi.resetModules()` between Workers in one file. Sets `globalThis.caches` for the Cache API.
+ * Loads a fresh copy of the Worker module (its isolate state starts empty: the unit project shares one process
+ * between files) with `vars` as its environment. Sets `globalThis.caches` for the Cache API.
  */
 export async function startInProcessWorker(vars: Record<string, string>): Promise<InProcessWorker> {
+  vi.resetModules();
   installCacheApi();
   const worker = (await import(/* @vite-ignore */ WORKER_ENTRY)) as WorkerModule;
   const stores = { RATE_LIMITER: new Map<string, ObjectStorage>(), SEARCH_RATIONS: new Map<string, ObjectStorage>() };
