@@ -10,6 +10,18 @@ describe('pacificDate', () => {
   ])('%s', (_label, ms, expected) => {
     expect(pacificDate(ms)).toBe(expected);
   });
+
+  it('asked again and again through both 2024 clock changes, gives the date Intl gives for every instant', () => {
+    const pacific = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
+    const instants: number[] = [];
+    for (const start of [Date.UTC(2024, 2, 9), Date.UTC(2024, 10, 2)]) {
+      // Every 10 minutes over three days, and the last millisecond before each whole hour.
+      for (let t = start; t < start + 3 * 86_400_000; t += 600_000) instants.push(t, t + 3_599_999 - (t % 3_600_000));
+    }
+    // Back and forth as well as forward, so a remembered date is never trusted for the wrong hour.
+    for (const t of [...instants, ...instants.reverse()])
+      expect(pacificDate(t), new Date(t).toISOString()).toBe(pacific.format(t));
+  });
 });
 
 describe('createDailyBudget', () => {
