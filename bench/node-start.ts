@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureBenchSite, PROJECT_ROOT, type BenchSite } from './bench-site.ts';
 import { startChild } from './children.ts';
 import { median } from './load.ts';
-import { bundleServer, SERVER_BUNDLE } from '../ingest/server-bundle.ts';
+import { bundleServer, SERVER_BUNDLE, serveNodeFlags } from '../ingest/server-bundle.ts';
 import { REGIONS } from '../src/lib/regions.ts';
 import { freePort } from '../test/support/free-port.ts';
 
@@ -34,7 +34,7 @@ export interface NodeStartReport {
 }
 
 const COMMANDS: Record<string, string[]> = {
-  'npm run serve (bundle, node)': [process.execPath, SERVER_BUNDLE],
+  'npm run serve (bundle, node)': [process.execPath, ...serveNodeFlags(), SERVER_BUNDLE],
   'npm run serve:dev (tsx)': [process.execPath, '--import', 'tsx', 'functions/node/main.ts'],
 };
 

@@ -4,6 +4,7 @@
  * which costs memory and start-up time on every host. esbuild is already in the tree (astro and tsx use it).
  */
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -22,6 +23,20 @@ export const SERVER_BUNDLE_OPTIONS = {
   alias: { ajv: './functions/worker/no-ajv.ts', 'ajv-formats': './functions/worker/no-ajv.ts' },
   minifyWhitespace: true,
 } as const;
+
+/**
+ * The node flags `npm run serve` runs the bundle with, read from package.json (their one home), so the bench
+ * measures the server as an operator runs it.
+ */
+export function serveNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const [node, ...rest] = scripts['serve']!.split(/\s+/);
+  if (node !== 'node' || rest.at(-1) !== SERVER_BUNDLE) {
+    throw new Error(`package.json's serve script should read "node [flags] ${SERVER_BUNDLE}"`);
+  }
+  return rest.slice(0, -1);
+}
 
 /** Bundles the server into `outfile` (relative to the project, or absolute); resolves with its size in bytes. */
 export async function bundleServer(outfile = SERVER_BUNDLE): Promise<number> {
