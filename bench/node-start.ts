@@ -176,13 +176,23 @@ async function npmStartMs(site: BenchSite): Promise<number> {
       DATA_DIR: site.dataDir,
     },
     stdio: 'ignore',
+    // Its own process group: npm does not pass SIGTERM on to the server it started, so the group is ended.
+    detached: true,
   });
   try {
     await firstAnswer(`http://127.0.0.1:${port}`, child);
     return performance.now() - started;
   } finally {
-    await stop(child);
+    await stopGroup(child);
   }
+}
+
+/** Ends `child` and every process it started (its process group), waiting for its exit. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  await exited;
 }
 
 export function formatNodeStartSection(report: NodeStartReport): string {
