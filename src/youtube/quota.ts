@@ -59,30 +59,37 @@ export function charge(meter: UpstreamMeter, resource: UpstreamResource): void {
  */
 export const SEARCH_RATION = { perDay: 90, perClient: 5 } as const;
 
-// Intl with a time zone is available in Node, browsers and edge runtimes; it knows the US DST rules so we do not.
-const PACIFIC = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar date (YYYY-MM-DD) in Pacific time at `epochMs`: the upstream's quota day. */
+/**
+ * The calendar date (YYYY-MM-DD) in Pacific time at `epochMs`: the upstream's quota day. Worked out from the US
+ * rules (in force since 2007: daylight time from the second Sunday of March, 02:00 PST, to the first Sunday of
+ * November, 02:00 PDT) rather than by Intl: a time-zone DateTimeFormat makes ICU load its zone and calendar data,
+ * about 10 MB of a Node server's resident memory, for one date a day. The tests hold it to Intl hour by hour.
+ */
 export function pacificDate(epochMs: number): string {
-  // Pacific time is a whole number of hours from UTC, so its date cannot change within a UTC hour: the date of
-  // the last hour asked is kept (formatting a date costs some 20 µs, and every upstream call asks).
-  const hour = Math.floor(epochMs / HOUR_MS);
-  if (hour !== lastHour) {
-    const parts: Record<string, string> = {};
-    for (const part of PACIFIC.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
-    lastDate = `${parts.year}-${parts.month}-${parts.day}`;
-    lastHour = hour;
-  }
-  return lastDate;
+  const standard = new Date(epochMs - 8 * HOUR_MS);
+  const year = standard.getUTCFullYear();
+  const daylight = epochMs >= daylightStart(year) && epochMs < daylightEnd(year);
+  return new Date(daylight ? epochMs - 7 * HOUR_MS : standard.getTime()).toISOString().slice(0, 10);
 }
 const HOUR_MS = 3_600_000;
-let lastHour = Number.NaN;
-let lastDate = '';
+const DAY_MS = 24 * HOUR_MS;
+
+/** The second Sunday of March, 02:00 PST (10:00 UTC). */
+function daylightStart(year: number): number {
+  return nthSunday(year, 2, 2) + 10 * HOUR_MS;
+}
+
+/** The first Sunday of November, 02:00 PDT (09:00 UTC). */
+function daylightEnd(year: number): number {
+  return nthSunday(year, 10, 1) + 9 * HOUR_MS;
+}
+
+/** Midnight UTC of the `n`th Sunday of `month` (0-based) in `year`. */
+function nthSunday(year: number, month: number, n: number): number {
+  const first = Date.UTC(year, month, 1);
+  const toSunday = (7 - new Date(first).getUTCDay()) % 7;
+  return first + (toSunday + 7 * (n - 1)) * DAY_MS;
+}
 
 /** A count of uses per Pacific day that refuses once `limit` is reached and starts again at midnight Pacific. */
 export interface DailyBudget {
