@@ -4,11 +4,7 @@
  * Worker's real composition (test/support/worker-inprocess.ts), with the alarm run the way workerd runs it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUpstreamEmulator } from '../support/emulator.ts';
-import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
-import { startInProcessWorker, type InProcessWorker } from '../support/worker-inprocess.ts';
-import { fixtureDataset } from '../fixtures/upstream-dataset.ts';
-import { CANARY_KEY } from '../helpers/server.ts';
+import { startLiveWorker, type LiveWorker } from '../helpers/live-worker.ts';
 import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 
 const START = 1_700_000_000_000;
@@ -16,35 +12,21 @@ const DAY = 86_400_000;
 const LIMIT = 2;
 const client = '198.51.100.7';
 
-let fake: FakeUpstreamServer;
-let worker: InProcessWorker;
-let names = 0;
+let live: LiveWorker;
 
 beforeAll(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.useFakeTimers({ toFake: ['Date'], now: START });
-  fake = await startFakeUpstream(createUpstreamEmulator(fixtureDataset, { validKeys: [CANARY_KEY] }));
-  worker = await startInProcessWorker({
-    YOUTUBE_API_KEY: CANARY_KEY,
-    YOUTUBE_API_BASE: fake.baseUrl,
-    RATE_LIMIT_PER_HOUR: String(LIMIT),
-  });
+  live = await startLiveWorker(START, LIMIT);
 });
 afterAll(async () => {
-  await worker?.settled();
-  await fake?.close();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
+  await live?.close();
 });
 
 /** A `/c/` name nobody has: the lookup needs a search, so it takes from the client's search ration. */
-const lookup = () =>
-  worker.fetch(`/api/v1/channel?url=${encodeURIComponent(`youtube.com/c/nobodyhere${names++}y`)}`, { client });
-const hits = () => worker.rows('RATE_LIMITER', client, 'SELECT at FROM hits').length;
+const lookup = () => live.unknownName(client);
+const hits = () => live.worker.rows('RATE_LIMITER', client, 'SELECT at FROM hits').length;
 /** The tables an object's storage holds: none once deleteAll has freed it. */
 const tables = (which: 'RATE_LIMITER' | 'SEARCH_RATIONS', name: string) =>
-  worker.rows(which, name, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => row.name);
+  live.worker.rows(which, name, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => row.name);
 
 describe("the Worker's Durable Objects after their alarm deletes their storage", () => {
   it('the rate limiter forgets a client away a whole window, then counts it again from zero', async () => {
@@ -54,7 +36,7 @@ describe("the Worker's Durable Objects after their alarm deletes their storage",
 
     vi.setSystemTime(START + RATE_LIMIT_WINDOW_SECONDS * 1000 + 1000);
     expect(tables('RATE_LIMITER', client)).toEqual(['hits']);
-    await worker.alarm('RATE_LIMITER', client);
+    await live.worker.alarm('RATE_LIMITER', client);
     expect(tables('RATE_LIMITER', client)).toEqual([]);
 
     const again = await lookup();
@@ -65,11 +47,11 @@ describe("the Worker's Durable Objects after their alarm deletes their storage",
 
   it('a search ration forgets a past day, then takes searches again', async () => {
     vi.setSystemTime(START + 3 * DAY);
-    await worker.alarm('SEARCH_RATIONS', `client:${client}`);
-    await worker.alarm('SEARCH_RATIONS', 'everyone');
+    await live.worker.alarm('SEARCH_RATIONS', `client:${client}`);
+    await live.worker.alarm('SEARCH_RATIONS', 'everyone');
     expect(tables('SEARCH_RATIONS', 'everyone')).toEqual([]);
 
     expect((await lookup()).status).toBe(404);
-    expect(worker.rows('SEARCH_RATIONS', 'everyone', 'SELECT count FROM taken')).toEqual([{ count: 1 }]);
+    expect(live.worker.rows('SEARCH_RATIONS', 'everyone', 'SELECT count FROM taken')).toEqual([{ count: 1 }]);
   });
 });

@@ -4,45 +4,23 @@
  * client's own ration is taken first; when the shared ration then refuses, the client's search is given back.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUpstreamEmulator, type UpstreamEmulator } from '../support/emulator.ts';
-import { startFakeUpstream, type FakeUpstreamServer } from '../support/serve.ts';
-import { startInProcessWorker, type InProcessWorker } from '../support/worker-inprocess.ts';
-import { fixtureDataset } from '../fixtures/upstream-dataset.ts';
-import { CANARY_KEY } from '../helpers/server.ts';
+import { startLiveWorker, type LiveWorker } from '../helpers/live-worker.ts';
 
 /** 2023-11-14 22:13 UTC is 14:13 Pacific: nearly ten hours of the Pacific day are left. */
 const AFTERNOON_PACIFIC = 1_700_000_000_000;
 const DAY = 86_400_000;
 
-let upstream: UpstreamEmulator;
-let fake: FakeUpstreamServer;
-let worker: InProcessWorker;
-let names = 0;
+let live: LiveWorker;
 
 beforeAll(async () => {
-  // The Worker logs to the console (workerd's log); kept out of the test output.
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.useFakeTimers({ toFake: ['Date'], now: AFTERNOON_PACIFIC });
-  upstream = createUpstreamEmulator(fixtureDataset, { validKeys: [CANARY_KEY] });
-  fake = await startFakeUpstream(upstream);
-  worker = await startInProcessWorker({
-    YOUTUBE_API_KEY: CANARY_KEY,
-    YOUTUBE_API_BASE: fake.baseUrl,
-    RATE_LIMIT_PER_HOUR: '0',
-  });
+  live = await startLiveWorker(AFTERNOON_PACIFIC, 0);
 });
 afterAll(async () => {
-  await worker?.settled();
-  await fake?.close();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
+  await live?.close();
 });
 
-const searches = () => upstream.calls.filter((call) => call.resource === 'search').length;
-/** A `/c/` name nobody has: only a search can tell, and each name is new (a miss is remembered). */
-const unknownName = (client: string) =>
-  worker.fetch(`/api/v1/channel?url=${encodeURIComponent(`youtube.com/c/nobodyhere${names++}x`)}`, { client });
+const searches = () => live.upstream.calls.filter((call) => call.resource === 'search').length;
+const unknownName = (client: string) => live.unknownName(client);
 /** The searches `client` gets before its first refusal, and that refusal. */
 async function searchUntilRefused(client: string): Promise<{ granted: number; refusal: Response }> {
   for (let granted = 0; ; granted++) {
@@ -51,7 +29,7 @@ async function searchUntilRefused(client: string): Promise<{ granted: number; re
   }
 }
 const ownCount = (client: string) =>
-  worker.rows('SEARCH_RATIONS', `client:${client}`, 'SELECT count FROM taken').map((row) => Number(row.count));
+  live.worker.rows('SEARCH_RATIONS', `client:${client}`, 'SELECT count FROM taken').map((row) => Number(row.count));
 
 describe("the Worker's search rations (functions/worker/index.ts)", () => {
   let perClient = 0;
