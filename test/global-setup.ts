@@ -17,6 +17,8 @@ export interface SharedSite {
   dataDir: string;
   buildDir: string;
   distDir: string;
+  /** The site without the other languages' pages (hard links): what the contract tests' runtimes serve. */
+  englishDistDir: string;
   latestDate: string;
   dates: string[];
   timings: { ingestMs: number; indexMs: number; astroMs: number };
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     dataDir: join(root, 'data'),
     buildDir: join(root, 'build'),
     distDir: join(root, 'dist'),
+    englishDistDir: join(root, 'dist-en'),
     latestDate: SITE_LATEST_DATE,
     dates: [...SITE_DATES],
     timings: { ingestMs: 0, indexMs: 0, astroMs: 0 },
@@ -68,12 +71,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 }
 
 async function buildShared(site: SharedSite): Promise<SharedSite['timings']> {
-  const { buildSite, ingestSiteData } = await import('./helpers/site-build.ts');
+  const { buildSite, ingestSiteData, linkEnglishSite } = await import('./helpers/site-build.ts');
   const started = performance.now();
   await ingestSiteData(site.dataDir);
   const ingestMs = Math.round(performance.now() - started);
   // Any key selects the live snapshots; the build itself never calls the upstream.
   const built = await buildSite({ ...site, env: { YOUTUBE_API_KEY: 'build-reads-no-upstream' } });
+  await linkEnglishSite(site.distDir, site.englishDistDir);
   const timings = { ingestMs, indexMs: built.indexMs, astroMs: built.astroMs };
   process.stderr.write(
     `site build for tests: ingest ${timings.ingestMs} ms, build-cli ${timings.indexMs} ms, astro build ${timings.astroMs} ms\n`,

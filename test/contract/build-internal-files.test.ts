@@ -53,7 +53,7 @@ beforeAll(async () => {
   // A copy of the shared build with the `.br`/`.gz` copies the production build writes (ingest/precompress-cli.ts).
   root = await mkdtemp(join(tmpdir(), 'tagdex-internal-'));
   distDir = join(root, 'dist');
-  await cp(site.distDir, distDir, { recursive: true });
+  await cp(site.englishDistDir, distDir, { recursive: true });
   for (const page of ['index.html', 'trending/in/index.html']) {
     const body = await readFile(join(distDir, page));
     await writeFile(join(distDir, `${page}.br`), brotliCompressSync(body));
@@ -69,7 +69,7 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
   let runtime: RuntimeUnderTest;
 
   beforeAll(async () => {
-    runtime = await startRuntime(name, { dataset: fixtureDataset, site: { ...site, distDir }, rateLimitPerHour: 0 });
+    runtime = await startRuntime(name, { dataset: fixtureDataset, site, distDir, rateLimitPerHour: 0 });
   }, 90_000);
   afterAll(async () => {
     await runtime?.close();

@@ -39,6 +39,8 @@ export interface RuntimeUnderTest {
 export interface RuntimeOptions {
   dataset: UpstreamDataset;
   site: SharedSite;
+  /** The site files to serve: the shared site's English pages (`site.englishDistDir`) unless given. */
+  distDir?: string;
   rateLimitPerHour: number;
   timeoutMs?: number;
 }
@@ -48,7 +50,7 @@ export async function startRuntime(name: RuntimeName, options: RuntimeOptions): 
     const server = await startTestServer({
       dataset: options.dataset,
       buildDir: options.site.buildDir,
-      distDir: options.site.distDir,
+      distDir: options.distDir ?? options.site.englishDistDir,
       rateLimitPerHour: options.rateLimitPerHour,
       timeoutMs: options.timeoutMs,
     });
@@ -74,7 +76,7 @@ async function startWorker(options: RuntimeOptions): Promise<RuntimeUnderTest> {
       YOUTUBE_API_BASE: fake.baseUrl,
       RATE_LIMIT_PER_HOUR: String(options.rateLimitPerHour),
       UPSTREAM_TIMEOUT_MS: String(options.timeoutMs ?? 2000),
-      DIST_DIR: options.site.distDir,
+      DIST_DIR: options.distDir ?? options.site.englishDistDir,
     });
   } catch (error) {
     await fake.close();
