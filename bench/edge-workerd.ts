@@ -33,6 +33,7 @@ import { runIngest } from '../ingest/run-ingest.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { addDays } from '../src/lib/iso-date.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
+import { stopProcessGroup } from '../test/support/process-group.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
 import { freePort } from '../test/support/free-port.ts';
 
@@ -136,9 +137,7 @@ async function startWrangler(distDir: string, upstreamBase: string): Promise<Wra
     inspectorPort,
     cpuMs: () => workerdCpuMs(child.pid!),
     async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
+      await stopProcessGroup(child);
       await rm(stateDir, { recursive: true, force: true });
     },
   };

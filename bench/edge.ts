@@ -28,6 +28,7 @@ import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.
 import { PREPARED_PREFIX } from '../src/lib/limits.ts';
 import type { BuildManifest } from '../src/schemas/build-output.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
+import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -56,12 +57,6 @@ async function start(script: string): Promise<{ child: ChildProcess; ms: number 
   });
   await untilHealthy(child);
   return { child, ms: Math.round(performance.now() - started) };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
 }
 
 function percentile(values: number[], p: number): number {
@@ -201,11 +196,11 @@ if (process.env.BENCH_CPU_ONLY === '1') {
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   const full = await start('start:edge');
   report.coldStartWithBuildMs = full.ms;
-  await stop(full.child);
+  await stopProcessGroup(full.child);
 }
 const edge = await start('serve:edge');
 report.coldStartMs = edge.ms;
 report.hotVideo = await latency('/api/v1/video?url=W00uHvCa7iA', 500);
 report.hotTrendingTags = await latency(ENDPOINT_TARGETS.trendingTags90x500![0], 300);
-await stop(edge.child);
+await stopProcessGroup(edge.child);
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -14,6 +14,7 @@ import { median } from './load.ts';
 import { bundleServer, SERVER_BUNDLE, serveNodeFlags } from '../ingest/server-bundle.ts';
 import { REGIONS } from '../src/lib/regions.ts';
 import { freePort } from '../test/support/free-port.ts';
+import { stopProcessGroup } from '../test/support/process-group.ts';
 
 export const RSS_TARGET_MB = 80;
 /** The goal for the production server's RSS after one request to every endpoint in every region. */
@@ -183,16 +184,8 @@ async function npmStartMs(site: BenchSite): Promise<number> {
     await firstAnswer(`http://127.0.0.1:${port}`, child);
     return performance.now() - started;
   } finally {
-    await stopGroup(child);
+    await stopProcessGroup(child);
   }
-}
-
-/** Ends `child` and every process it started (its process group), waiting for its exit. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  await exited;
 }
 
 export function formatNodeStartSection(report: NodeStartReport): string {

@@ -12,6 +12,7 @@ import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } f
 import { startFakeUpstream } from '../support/serve.ts';
 import type { SharedSite } from '../global-setup.ts';
 import { freePort } from '../support/free-port.ts';
+import { stopProcessGroup } from '../support/process-group.ts';
 
 /**
  * How long both runtimes let a request wait on an identical request's answer in flight with `timeoutMs` per upstream
@@ -138,14 +139,14 @@ async function startWorkerOnce(env: Record<string, string>, port: number): Promi
   try {
     await waitForHealth(baseUrl, child, output);
   } catch (error) {
-    await stop(child);
+    await stopProcessGroup(child);
     throw error;
   }
   return {
     baseUrl,
     logs: () => output.join('').split('\n'),
     startMs: Math.round(performance.now() - started),
-    close: () => stop(child),
+    close: () => stopProcessGroup(child),
   };
 }
 
@@ -166,20 +167,4 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the Worker did not answer /healthz within 60 s:\n${output.join('')}`);
-}
-
-/** Ends the launcher and wrangler's workerd (its own process group), waiting for the exit. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, 5000);
-  await exited;
-  clearTimeout(timer);
 }

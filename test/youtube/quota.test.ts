@@ -11,13 +11,14 @@ describe('pacificDate', () => {
     expect(pacificDate(ms)).toBe(expected);
   });
 
-  it('gives the date Intl gives for America/Los_Angeles, every hour from 2007 to 2040 and every minute around each clock change', () => {
+  it('gives the date Intl gives for America/Los_Angeles, every hour from 2007 to 2040, and at four instants of each hour when the date or offset may change', () => {
     const pacific = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
     const hour = 3_600_000;
     for (let t = Date.UTC(2007, 0, 1); t < Date.UTC(2040, 0, 1); t += hour) {
       const date = pacific.format(t);
       if (pacificDate(t) !== date) expect(pacificDate(t), new Date(t).toISOString()).toBe(date);
-      // Around 07:00–11:00 UTC the offset or the date may change: minute by minute, and the last millisecond.
+      // From 07:00 to 11:00 UTC the offset or the date may change: also the millisecond before the hour, a minute
+      // in, half past, and the hour's last millisecond.
       if (new Date(t).getUTCHours() >= 7 && new Date(t).getUTCHours() <= 10) {
         for (const at of [t - 1, t + 60_000, t + 30 * 60_000, t + hour - 1]) {
           if (pacificDate(at) !== pacific.format(at))
