@@ -5,11 +5,21 @@
  * markers below, so a new test is classified by what it does, without a list to keep.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { SITE_MARKER } from './test/global-setup.ts';
+
+/**
+ * Node's compile cache, for this process and every Node process the run starts (test files, wrangler, astro, the
+ * CLIs): a run starts wrangler a dozen times and the CLIs dozens, each otherwise compiling the same megabytes of
+ * JavaScript again. Node keys its entries by file content, so a stale one is never used. Measured on the 2-core
+ * machine: `wrangler --version` 2.3 → 1.4 CPU-s, and a full `vitest run` from an empty cache about 10 s shorter.
+ */
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url));
+enableCompileCache(process.env.NODE_COMPILE_CACHE);
 
 const INTEGRATION =
   /startTestServer|startRuntime|startWorkerProcess|sharedSite\(|chromium|spawn\(|execFile|createServer|listen\(|bench\//;
