@@ -119,10 +119,15 @@ describe('with the Content-Security-Policy in force', () => {
     expect(plan.historySample.length).toBeGreaterThanOrEqual(8);
     expect(plan.scriptHistory.length).toBeGreaterThan(0);
     expect(plan.categorySample.length).toBeGreaterThanOrEqual(8);
+    const windowOf = (path: string) => path.split('/')[3];
+    expect(plan.windowSample.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(plan.windowSample.map(windowOf))).toEqual(
+      new Set(plan.english.filter((path) => /^\/trending\/[a-z]{2}\/\d+d\/$/.test(path)).map(windowOf)),
+    );
     expect(plan.missingTranslated).toEqual([]);
     await walk(plan.pages, WALK_WIDTH);
-    // About a hundred pages: 70-80 s one fresh page after another on a loaded 2-core machine, 55-60 s reusing
-    // one page, 37-54 s with two.
+    // About ninety pages: 70-80 s one fresh page after another on a loaded 2-core machine, 55-60 s reusing
+    // one page, 37-54 s with two (a hundred pages, before the windows were sampled).
   }, 300_000);
 
   it('the tag extractor works', async () => {

@@ -97,28 +97,32 @@ describe.each(RUNTIMES)('the %s runtime configured with RATE_LIMIT_PER_HOUR=37',
     expect(JSON.parse(answer.body)).toMatchObject({ ok: true, data: { id: HINDI_VIDEO_ID } });
   });
 
-  it.runIf(name === 'node')('refuses HTTP/1.1 without Host with the envelope and CORS', async () => {
-    const answer = await rawRequest(runtime.baseUrl, 'GET /api/v1/video?url=x HTTP/1.1\r\nConnection: close\r\n\r\n');
-    expect(answer.status).toBe(400);
-    expect(answer.head).toContain('access-control-allow-origin: *');
-    expect(answer.head).toContain('x-content-type-options: nosniff');
-    const envelope = JSON.parse(answer.body) as { ok: boolean; error: string };
-    expect(envelope.ok).toBe(false);
-    expect(envelope.error).toContain('Host');
-  });
+  // Node only: these are refusals of Node's HTTP parser, which functions/node shapes into the envelope; the
+  // Worker's requests arrive already parsed by workerd.
+  if (name === 'node') {
+    it('refuses HTTP/1.1 without Host with the envelope and CORS', async () => {
+      const answer = await rawRequest(runtime.baseUrl, 'GET /api/v1/video?url=x HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(answer.status).toBe(400);
+      expect(answer.head).toContain('access-control-allow-origin: *');
+      expect(answer.head).toContain('x-content-type-options: nosniff');
+      const envelope = JSON.parse(answer.body) as { ok: boolean; error: string };
+      expect(envelope.ok).toBe(false);
+      expect(envelope.error).toContain('Host');
+    });
 
-  it.runIf(name === 'node')('refuses an unmet Expect with the envelope and CORS', async () => {
-    const { host } = new URL(runtime.baseUrl);
-    const answer = await rawRequest(
-      runtime.baseUrl,
-      `GET /api/v1/video?url=x HTTP/1.1\r\nHost: ${host}\r\nExpect: 999-nope\r\nConnection: close\r\n\r\n`,
-    );
-    expect(answer.status).toBe(417);
-    expect(answer.head).toContain('access-control-allow-origin: *');
-    const envelope = JSON.parse(answer.body) as { ok: boolean; error: string };
-    expect(envelope.ok).toBe(false);
-    expect(envelope.error).toContain('999-nope');
-  });
+    it('refuses an unmet Expect with the envelope and CORS', async () => {
+      const { host } = new URL(runtime.baseUrl);
+      const answer = await rawRequest(
+        runtime.baseUrl,
+        `GET /api/v1/video?url=x HTTP/1.1\r\nHost: ${host}\r\nExpect: 999-nope\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status).toBe(417);
+      expect(answer.head).toContain('access-control-allow-origin: *');
+      const envelope = JSON.parse(answer.body) as { ok: boolean; error: string };
+      expect(envelope.ok).toBe(false);
+      expect(envelope.error).toContain('999-nope');
+    });
+  }
 
   it('/healthz carries nosniff like every other JSON answer', async () => {
     const answer = await httpGet(`${runtime.baseUrl}/healthz`);

@@ -1,7 +1,7 @@
 /**
  * Which pages of the built site the browser walk loads, and what each must show: every English page, with
- * samples standing for the hundreds of copies of the tag-history and category templates, and a few pages of
- * each other language (they share the English templates).
+ * samples standing for the hundreds of copies of the tag-history and category templates and for the countries'
+ * other windows, and a few pages of each other language (they share the English templates).
  */
 import { readdir } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
@@ -26,6 +26,8 @@ export interface SiteWalk {
   /** The pre-rendered histories of the script tag itself (a top tag everywhere). */
   scriptHistory: string[];
   categorySample: string[];
+  /** Per region, one window page besides its default page; together they cover every window. */
+  windowSample: string[];
   /** The sampled pages of the other languages, and those of them the build did not write. */
   translated: string[];
   missingTranslated: string[];
@@ -38,6 +40,7 @@ const TRANSLATED_PATHS = ['/', '/trending/in/', '/trending/eg/', '/privacy/', '/
 
 const isHistoryPage = (path: string) => /^\/trending\/[a-z]{2}\/tag\//.test(path);
 const isCountryPage = (path: string) => /^\/trending\/[a-z]{2}\/(\d+d\/)?$/.test(path);
+const isWindowPage = (path: string) => /^\/trending\/[a-z]{2}\/\d+d\/$/.test(path);
 
 /** `/trending/<r>/<slug>/` and its other windows: a category's copy of the country page template. */
 function isCategoryPage(path: string): boolean {
@@ -56,6 +59,20 @@ function categoryPageSample(paths: readonly string[]): string[] {
     if (!first.has(region!)) first.set(region!, slug!);
   }
   return [...first].map(([region, slug]) => `/trending/${region}/${slug}/`).filter((path) => paths.includes(path));
+}
+
+/**
+ * The countries' other windows: the country page template over another slice of the same snapshots (every window
+ * of every country is held to its figures by test/pages/), so the n-th region in path order loads its n-th
+ * window, cycling, and every window is loaded for some region.
+ */
+function windowPageSample(paths: readonly string[]): string[] {
+  const windows = paths.filter(isWindowPage);
+  const regions = [...new Set(windows.map((path) => path.slice(0, '/trending/xx/'.length)))];
+  return regions.map((region, index) => {
+    const own = windows.filter((path) => path.startsWith(region));
+    return own[index % own.length]!;
+  });
 }
 
 function historySample(histories: readonly string[]): string[] {
@@ -80,11 +97,22 @@ export async function siteWalk(distDir: string): Promise<SiteWalk> {
   const english = all.filter((path) => localeOfPath(path) === DEFAULT_LOCALE);
   const histories = english.filter(isHistoryPage);
   const scriptHistory = histories.filter((path) => path.includes('/script-alert-1-script-'));
-  const sample = { historySample: historySample(histories), categorySample: categoryPageSample(english) };
-  const sampled = new Set([...sample.historySample, ...scriptHistory, ...sample.categorySample]);
+  const sample = {
+    historySample: historySample(histories),
+    categorySample: categoryPageSample(english),
+    windowSample: windowPageSample(english),
+  };
+  const sampled = new Set([
+    ...sample.historySample,
+    ...scriptHistory,
+    ...sample.categorySample,
+    ...sample.windowSample,
+  ]);
   const translated = PREFIXED_LOCALES.flatMap((locale) => TRANSLATED_PATHS.map((path) => `/${locale.path}${path}`));
   const paths = [
-    ...english.filter((path) => (!isHistoryPage(path) && !isCategoryPage(path)) || sampled.has(path)),
+    ...english.filter(
+      (path) => (!isHistoryPage(path) && !isCategoryPage(path) && !isWindowPage(path)) || sampled.has(path),
+    ),
     ...translated,
   ];
   const pages = paths.map((path) => ({

@@ -1,6 +1,6 @@
 /** The R2 edge against wrangler's real local storage (`--local --persist-to`, no network), and the sync CLI over it. */
 import { execFile } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { createWranglerR2Store } from '../../ingest/r2-object-store.ts';
 import { createLocalR2Store } from '../../ingest/r2-local-store.ts';
 import { runIngest } from '../../ingest/run-ingest.ts';
 import { createSnapshotStore } from '../../ingest/snapshot-store.ts';
+import { main } from '../../ingest/snapshot-sync-cli.ts';
 
 const run = promisify(execFile);
 const BUCKET = 'tagdex-snapshots-test';
@@ -128,33 +129,35 @@ describe('npm run snapshots:push / snapshots:pull', () => {
     },
   );
 
-  it(
-    'exits 2 naming the problem for a missing bucket, a bad bucket name or a bad action',
-    { timeout: 30_000 },
-    async () => {
-      const cli = (args: string[], env: Record<string, string>) =>
-        run('node', ['--import', 'tsx', 'ingest/snapshot-sync-cli.ts', ...args], {
-          env: { ...process.env, SNAPSHOT_BUCKET: '', ...env },
-        }).then(
-          () => ({ code: 0, stderr: '' }),
-          (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-        );
-      expect(await cli(['pull'], {})).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining('no bucket: set SNAPSHOT_BUCKET or pass --bucket'),
+  it('exits 2 naming the problem for a missing bucket, a bad bucket name or a bad action', async () => {
+    // The CLI's own main (the spawned CLI above shows it is what `npm run snapshots:*` runs), with its stderr caught.
+    const cli = async (args: string[], env: Record<string, string>) => {
+      const written: string[] = [];
+      const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
       });
-      expect(await cli(['push', '--bucket', 'My_Bucket'], {})).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining('SNAPSHOT_BUCKET must be an R2 bucket name'),
-      });
-      expect(await cli(['sync'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining('expected one action, pull or push; got "sync"'),
-      });
-      expect(await cli(['pull', '--date', '2025-08-15;id'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({
-        code: 2,
-        stderr: expect.stringContaining('--date must be a calendar date'),
-      });
-    },
-  );
+      try {
+        return { code: await main(args, { ...process.env, SNAPSHOT_BUCKET: '', ...env }), stderr: written.join('') };
+      } finally {
+        write.mockRestore();
+      }
+    };
+    expect(await cli(['pull'], {})).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('no bucket: set SNAPSHOT_BUCKET or pass --bucket'),
+    });
+    expect(await cli(['push', '--bucket', 'My_Bucket'], {})).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('SNAPSHOT_BUCKET must be an R2 bucket name'),
+    });
+    expect(await cli(['sync'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('expected one action, pull or push; got "sync"'),
+    });
+    expect(await cli(['pull', '--date', '2025-08-15;id'], { SNAPSHOT_BUCKET: 'ok-bucket' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--date must be a calendar date'),
+    });
+  });
 });
