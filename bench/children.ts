@@ -7,7 +7,7 @@ import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { SERVER_BUNDLE_OPTIONS, serveNodeFlags } from '../ingest/server-bundle.ts';
+import { SERVER_BUNDLE_OPTIONS, serveCommand } from '../ingest/server-bundle.ts';
 
 /** What one child hosts. */
 export type ChildSpec =
@@ -79,14 +79,15 @@ export async function startChild(
   opts: { execArgv?: string[]; onStderr?: (text: string) => void; stdoutFile?: string } = {},
 ): Promise<RunningChild> {
   const out = openSync(opts.stdoutFile ?? '/dev/null', 'a');
-  // The tagdex server runs as production runs it: JavaScript bundled by esbuild, with plain node and the flags of
-  // `npm run serve` (tsx's loader transforms differently and costs a third more CPU per hot request). The other
+  // The tagdex server runs as production runs it: JavaScript bundled by esbuild, with plain node and the flags and
+  // environment of `npm run serve` (tsx's loader transforms differently and costs a third more CPU per hot request). The other
   // roles may keep tsx.
   const child =
     spec.role === 'tagdex'
       ? fork(await serverProcessBundle(), [JSON.stringify(spec)], {
           cwd: PROJECT_ROOT,
-          execArgv: [...serveNodeFlags(), ...(opts.execArgv ?? [])],
+          env: { ...process.env, ...serveCommand().env },
+          execArgv: [...serveCommand().flags, ...(opts.execArgv ?? [])],
           stdio: ['ignore', out, opts.onStderr ? 'pipe' : 'inherit', 'ipc'],
         })
       : fork(SERVER_PROCESS, [JSON.stringify(spec)], {

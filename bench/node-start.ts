@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureBenchSite, PROJECT_ROOT, type BenchSite } from './bench-site.ts';
 import { startChild } from './children.ts';
 import { median } from './load.ts';
-import { bundleServer, SERVER_BUNDLE, serveNodeFlags } from '../ingest/server-bundle.ts';
+import { bundleServer, SERVER_BUNDLE, serveCommand } from '../ingest/server-bundle.ts';
 import { REGIONS } from '../src/lib/regions.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { stopProcessGroup } from '../test/support/process-group.ts';
@@ -34,9 +34,13 @@ export interface NodeStartReport {
   startWithBuildMs: number | null;
 }
 
-const COMMANDS: Record<string, string[]> = {
-  'npm run serve (bundle, node)': [process.execPath, ...serveNodeFlags(), SERVER_BUNDLE],
-  'npm run serve:dev (tsx)': [process.execPath, '--import', 'tsx', 'functions/node/main.ts'],
+/** Each script's command line and the environment it sets. */
+const COMMANDS: Record<string, { argv: string[]; env: Record<string, string> }> = {
+  'npm run serve (bundle, node)': {
+    argv: [process.execPath, ...serveCommand().flags, SERVER_BUNDLE],
+    env: serveCommand().env,
+  },
+  'npm run serve:dev (tsx)': { argv: [process.execPath, '--import', 'tsx', 'functions/node/main.ts'], env: {} },
 };
 
 const rssMb = (pid: number) =>
@@ -87,7 +91,8 @@ async function measure(
   videos: Record<string, string>,
 ): Promise<StartFigures> {
   const port = await freePort();
-  const [command, ...args] = COMMANDS[script]!;
+  const { argv, env } = COMMANDS[script]!;
+  const [command, ...args] = argv;
   const started = performance.now();
   const child = spawn(command!, args, {
     cwd: PROJECT_ROOT,
@@ -99,6 +104,7 @@ async function measure(
       BUILD_DIR: site.buildDir,
       DIST_DIR: site.distDir,
       RATE_LIMIT_PER_HOUR: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'ignore'],
   });

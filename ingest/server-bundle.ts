@@ -24,18 +24,31 @@ export const SERVER_BUNDLE_OPTIONS = {
   minifyWhitespace: true,
 } as const;
 
+/** How `npm run serve` runs the bundle: its environment assignments and its node flags. */
+export interface ServeCommand {
+  env: Record<string, string>;
+  flags: string[];
+}
+
 /**
- * The node flags `npm run serve` runs the bundle with, read from package.json (their one home), so the bench
- * measures the server as an operator runs it.
+ * The environment and node flags `npm run serve` runs the bundle with, read from package.json (their one home), so
+ * the bench measures the server as an operator runs it. The script reads `[NAME=value …] node [flags] <bundle>`.
  */
-export function serveNodeFlags(): string[] {
+export function serveCommand(): ServeCommand {
   const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> })
     .scripts;
-  const [node, ...rest] = scripts['serve']!.split(/\s+/);
-  if (node !== 'node' || rest.at(-1) !== SERVER_BUNDLE) {
-    throw new Error(`package.json's serve script should read "node [flags] ${SERVER_BUNDLE}"`);
+  const words = scripts['serve']!.split(/\s+/);
+  const env: Record<string, string> = {};
+  for (let word = words[0]; word && /^[A-Z_]+=/.test(word); word = words[0]) {
+    const [name, value] = word.split('=', 2) as [string, string];
+    env[name] = value;
+    words.shift();
   }
-  return rest.slice(0, -1);
+  const [node, ...rest] = words;
+  if (node !== 'node' || rest.at(-1) !== SERVER_BUNDLE) {
+    throw new Error(`package.json's serve script should read "[NAME=value …] node [flags] ${SERVER_BUNDLE}"`);
+  }
+  return { env, flags: rest.slice(0, -1) };
 }
 
 /** Bundles the server into `outfile` (relative to the project, or absolute); resolves with its size in bytes. */
