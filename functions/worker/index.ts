@@ -27,7 +27,8 @@ import { mcpAllowedHosts } from '../mcp/host-policy.ts';
 // The MCP server's module (the SDK, its schemas warmed up, the tool table) is evaluated when the isolate starts, not
 // in a first /mcp request's CPU time: the pipeline imports it on demand, which here finds it already evaluated.
 import '../mcp/mcp-handler.ts';
-import { restateRateLimit } from '../../src/lib/public-facts.ts';
+import { prepareRestatement, restateRateLimit } from '../../src/lib/public-facts.ts';
+import { STATED_PAGES } from './stated-pages.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
@@ -98,7 +99,7 @@ export default {
     const url = new URL(request.url);
     // `//host/…` is never redirected (a browser would read the Location as another host); `_prepared/` is ours.
     if (url.pathname.startsWith(PREPARED_PREFIX) || url.pathname.startsWith('//')) return notFoundPage(request, env);
-    if (STATED_PAGES.has(url.pathname)) return statedPage(request, env);
+    if (STATED.has(url.pathname)) return statedPage(request, env);
     if (!isPipelinePath(url.pathname)) return env.ASSETS.fetch(request);
 
     let ready = pipeline;
@@ -133,11 +134,11 @@ function toResponse(answer: PlainAnswer, head: boolean): Response {
   return new Response(head ? null : answer.body, { status: answer.status, headers });
 }
 
-/**
- * The pages that state the hourly limit (wrangler.toml routes them here before the assets): the build stated the
- * limit it was configured with, the Worker states its own (src/lib/public-facts.ts), so the two cannot disagree.
- */
-const STATED_PAGES = new Set(['/', '/index.html', '/api/', '/api/index.html', '/llms.txt']);
+/** The pages that state the hourly limit (wrangler.toml routes them here before the assets): ./stated-pages.ts. */
+const STATED = new Set(STATED_PAGES);
+// Their restatement's pattern (every language's phrase, from Intl's digits) is built when the isolate starts, not
+// in the CPU time of the first stated page it serves.
+prepareRestatement();
 /** The configured limit, read once per isolate (a bad configuration leaves the build's statement as it is). */
 let statedLimit: number | null | undefined;
 

@@ -26,5 +26,10 @@ export const CATALOGUES: Record<LocaleTag, Partial<Catalogue>> = {
   'ar-EG': ar,
 };
 
+/** The message of `key` in the language `tag`, falling back to English (the tests fail on any key a catalogue lacks). */
+export function catalogueMessage(tag: string, key: MessageKey): string {
+  return CATALOGUES[tag as LocaleTag]?.[key] ?? CATALOGUES.en[key]!;
+}
+
 /** YouTube's category names as its `videoCategories.list` gives them with `hl` (English comes from the data). */
 export const CATEGORY_NAMES: Record<string, Partial<Record<string, string>>> = categoryNames;

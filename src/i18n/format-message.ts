@@ -72,7 +72,7 @@ function formatArgument(body: string, params: MessageParams, lang: string, keep:
   if (kind !== 'plural') return typeof value === 'number' ? formatInteger(value, lang) : value;
   const count = Number(value);
   const forms = pluralForms(pluralBody(body));
-  const chosen = forms.get(`=${count}`) ?? forms.get(pluralRules(lang).select(count)) ?? forms.get('other');
+  const chosen = forms.get(`=${count}`) ?? forms.get(pluralCategory(forms, count, lang)) ?? forms.get('other');
   if (chosen === undefined) throw new Error(`Plural message without an "other" form: ${body}`);
   return formatMessage(chosen.replaceAll('#', formatInteger(count, lang)), params, lang, keep);
 }
@@ -88,6 +88,15 @@ function pluralForms(text: string): Map<string, string> {
     i = close + 1;
   }
   return forms;
+}
+
+/**
+ * The plural category of `count`, asked of Intl only when the message has a form for a category besides `other`:
+ * the limit's English phrase (`=0` and `other`) is written by the servers, which then load no plural data for it.
+ */
+function pluralCategory(forms: Map<string, string>, count: number, lang: string): string {
+  const named = [...forms.keys()].some((form) => form !== 'other' && !form.startsWith('='));
+  return named ? pluralRules(lang).select(count) : 'other';
 }
 
 const rules = new Map<string, Intl.PluralRules>();

@@ -5,7 +5,7 @@
 import { REGION_NAMES, type Region } from '../lib/regions.ts';
 import { formatCompactIn, formatInteger } from '../lib/format-number.ts';
 import { formatDate, formatUtc } from '../pages/_lib/text.ts';
-import { CATALOGUES, CATEGORY_NAMES, type MessageKey } from './catalogues.ts';
+import { CATEGORY_NAMES, catalogueMessage, type MessageKey } from './catalogues.ts';
 import { formatMessage, type MessageParams } from './format-message.ts';
 import { DEFAULT_LOCALE, localeOfPath, localizedPath, type Locale } from './locales.ts';
 
@@ -27,11 +27,6 @@ interface PageText {
   href: (path: string) => string;
 }
 
-/** The message of `key` in `locale`, falling back to English (the tests fail on any key a catalogue lacks). */
-function message(locale: Locale, key: MessageKey): string {
-  return CATALOGUES[locale.tag as keyof typeof CATALOGUES][key] ?? CATALOGUES.en[key]!;
-}
-
 const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** A country's name in a language as CLDR has it (English keeps tagdex's own short names). */
@@ -45,7 +40,7 @@ function regionName(locale: Locale, region: Region): string {
 export function pageTextFor(locale: Locale): PageText {
   const lang = locale.tag;
   const fill = (key: MessageKey, params: MessageParams = {}, keep = false) =>
-    formatMessage(message(locale, key), params, lang, keep);
+    formatMessage(catalogueMessage(lang, key), params, lang, keep);
   return {
     locale,
     lang,

@@ -1,16 +1,24 @@
 /**
  * What the served site and API say about themselves, on BOTH runtimes started with a limit other than the
  * build's (RATE_LIMIT_PER_HOUR=37, the shared build says 100): every page, /llms.txt, the API document and the MCP
- * tools state 37 and never 100 as the limit. And the requests Node's parser would refuse bare, or route to the
- * site: a missing Host, an unmet Expect (the envelope and CORS), an absolute-form target (served by its path).
+ * tools state 37 and never 100 as the limit, and so does every language's home and API page, in its own words and
+ * digits. And the requests Node's parser would refuse bare, or route to the site: a missing Host, an unmet Expect
+ * (the envelope and CORS), an absolute-form target (served by its path).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
+import { linkEnglishSite } from '../helpers/site-build.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet } from '../helpers/http.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { ENDPOINTS } from '../../functions/endpoints.ts';
+import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
+import { formatInteger } from '../../src/lib/format-number.ts';
+import { rateLimitPhrase } from '../../src/lib/public-facts.ts';
 
 const site = await sharedSite();
 
@@ -18,6 +26,30 @@ const LIMIT = 37;
 const STATED = `${LIMIT} requests per hour per address`;
 /** Any statement of another limit, in the forms src/lib/public-facts.ts writes or the old texts wrote. */
 const OTHER_LIMIT = /\b(?!37\b)\d+ requests per (?:rolling )?hour|\b(?!37;)\d+;w=3600|limit of \d+ an hour|\d+-an-hour/;
+
+/** Every other language's pages that state the limit: its home page and its API page. */
+const TRANSLATED = PREFIXED_LOCALES.flatMap((locale) =>
+  ['/', '/api/'].map((page) => ({ lang: locale.tag, path: `/${locale.path}${page}` })),
+);
+/** The build's limit in every digit system: ASCII, Devanagari, Bengali, Arabic-Indic, Extended Arabic-Indic. */
+const BUILDS_LIMIT = ['100', '१००', '১০০', '١٠٠', '۱۰۰'];
+
+/** `lang`'s statement of the build's limit, written in any of those digit systems. */
+function statesBuildsLimit(lang: string): RegExp {
+  const [before = '', after = ''] = rateLimitPhrase(100, lang).split(formatInteger(100, lang));
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${literal(before)}(?:${BUILDS_LIMIT.join('|')})${literal(after)}`);
+}
+
+// The English site and the translated pages above (the runtimes start faster without the rest: site-build.ts).
+const distRoot = await mkdtemp(join(tmpdir(), 'tagdex-stated-'));
+const distDir = join(distRoot, 'dist');
+await linkEnglishSite(
+  site.distDir,
+  distDir,
+  TRANSLATED.map(({ path }) => `${path}index.html`),
+);
+afterAll(() => rm(distRoot, { recursive: true, force: true }));
 
 /** One request written byte for byte to a socket; the whole answer once the server closes. */
 function rawRequest(baseUrl: string, head: string): Promise<{ status: number; head: string; body: string }> {
@@ -40,7 +72,7 @@ describe.each(RUNTIMES)('the %s runtime configured with RATE_LIMIT_PER_HOUR=37',
   let runtime: RuntimeUnderTest;
 
   beforeAll(async () => {
-    runtime = await startRuntime(name, { dataset: fixtureDataset, site, rateLimitPerHour: LIMIT });
+    runtime = await startRuntime(name, { dataset: fixtureDataset, site, distDir, rateLimitPerHour: LIMIT });
   }, 90_000);
   afterAll(async () => {
     await runtime?.close();
@@ -53,6 +85,33 @@ describe.each(RUNTIMES)('the %s runtime configured with RATE_LIMIT_PER_HOUR=37',
     expect(answer.status).toBe(200);
     expect(body).toContain(STATED);
     expect(body).not.toMatch(OTHER_LIMIT);
+  });
+
+  it.each(TRANSLATED)(
+    "$path states 37 in its language's words and digits, and never the build's 100",
+    async ({ lang, path }) => {
+      const answer = await fetch(runtime.baseUrl + path);
+      const body = await answer.text();
+      expect(answer.status).toBe(200);
+      expect(body).toContain(rateLimitPhrase(LIMIT, lang));
+      expect(body).not.toMatch(statesBuildsLimit(lang));
+      // The API page's reference is English in every language.
+      expect(body).not.toMatch(OTHER_LIMIT);
+    },
+  );
+
+  it('serves the translated pages with the headers of the English home page', async () => {
+    const english = await fetch(`${runtime.baseUrl}/`);
+    await english.arrayBuffer();
+    for (const { path } of TRANSLATED) {
+      const answer = await fetch(runtime.baseUrl + path);
+      await answer.arrayBuffer();
+      for (const name of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options']) {
+        expect(answer.headers.get(name), `${path} ${name}`).toBe(english.headers.get(name));
+      }
+      // Restated, so not the build's file: its ETag is the restated text's (Node) or none (the Worker).
+      expect(answer.headers.has('etag'), path).toBe(english.headers.has('etag'));
+    }
   });
 
   it('the API page states the policy header an answer carries', async () => {

@@ -10,8 +10,17 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
 import { PROJECT_ROOT } from '../helpers/site-build.ts';
+import { STATED_PAGES } from '../../functions/worker/stated-pages.ts';
+import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
 
 const site = await sharedSite();
+
+/** wrangler.toml's `run_worker_first` paths, in order (a TOML array of plain strings, on one line or several). */
+function runWorkerFirst(toml: string): string[] {
+  const list = /^run_worker_first = \[([^\]]*)\]/m.exec(toml)?.[1];
+  if (list === undefined) throw new Error('wrangler.toml has no run_worker_first list');
+  return [...list.matchAll(/"([^"]*)"/g)].map((match) => match[1]!);
+}
 
 describe('the Worker bundle', () => {
   it('builds with wrangler deploy --dry-run and is under 1 MB gzipped (the free plan allows 3 MB)', async () => {
@@ -44,9 +53,15 @@ describe('the Worker bundle', () => {
     const toml = await readFile(join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
     expect(toml).toMatch(/new_sqlite_classes = \["RateLimiter"\]/);
     expect(toml).toMatch(/compatibility_date = "20\d\d-\d\d-\d\d"/);
-    expect(toml).toContain(
-      'run_worker_first = ["/api/v1/*", "/healthz", "/mcp", "/_prepared/*", "//*", "/", "/index.html", "/api/", "/api/index.html", "/llms.txt"]',
-    );
+    // The pipeline's paths, then the pages that state the limit, exactly as the Worker derives them.
+    expect(runWorkerFirst(toml)).toEqual(['/api/v1/*', '/healthz', '/mcp', '/_prepared/*', '//*', ...STATED_PAGES]);
     expect(toml).not.toMatch(/YOUTUBE_API_KEY\s*=/);
+  });
+
+  it("routes every language's home and API pages through the Worker, by address and by file", () => {
+    for (const root of ['', ...PREFIXED_LOCALES.map((locale) => `/${locale.path}`)]) {
+      for (const page of ['/', '/index.html', '/api/', '/api/index.html']) expect(STATED_PAGES).toContain(root + page);
+    }
+    expect(STATED_PAGES).toContain('/llms.txt');
   });
 });

@@ -8,6 +8,8 @@ import type { CategoryRef } from '../../lib/categories.ts';
 import type { FeedEntry } from '../../schemas/breakouts.ts';
 import { feedPath, loadFeed, loadManifest, regionPath, siteUrl } from './build-data.ts';
 import { GOOGLE_PRIVACY_URL, YOUTUBE_TERMS_URL } from './attribution.ts';
+// The entries' content is HTML, and every piece of it from the data is escaped.
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** The feeds' words, in one place for translation. */
 const TEXT = {
@@ -22,13 +24,6 @@ const TEXT = {
   multiple: (ratio: number) => `×${ratio} its channel's usual`,
   attribution: `Data from YouTube (YouTube Terms of Service: ${YOUTUBE_TERMS_URL}; Google Privacy Policy: ${GOOGLE_PRIVACY_URL}).`,
 };
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text as HTML: the entries' content is HTML, and every piece of it from the data is escaped. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
 
 const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
 

@@ -12,6 +12,8 @@ const perHour = loadConfig(process.env).RATE_LIMIT_PER_HOUR;
 
 /** `100 requests per hour per address`, as configured for this build. */
 export const RATE_LIMIT = rateLimitPhrase(perHour);
+/** The same in a page's language (`हर पते से घंटे में 100 अनुरोध`), in its own words and digits. */
+export const rateLimitIn = (lang: string): string => rateLimitPhrase(perHour, lang);
 /** The `RateLimit-Policy` value endpoint answers carry: `100;w=3600`. */
 export const RATE_LIMIT_POLICY = rateLimitPolicy(perHour);
 /** `eight` endpoints (and as many MCP tools: one per endpoint). */
