@@ -2,7 +2,8 @@
  * The MCP endpoint on BOTH runtimes, live against the fault-injecting emulator, driven by the SDK's own client
  * over real HTTP from distinct loopback addresses: the tools are the endpoint table, each tool answers exactly
  * what its endpoint answers, failures are error results with the API's message, the hourly limit is one pool for
- * the API and the tools, and the transport refuses what it must (foreign hosts, other methods, big bodies).
+ * the API and the tools, and the transport refuses what it must (foreign hosts, other methods, big bodies). And
+ * the official MCP conformance suite's scenarios pass against each runtime, offline.
  */
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,6 +15,7 @@ import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtim
 import { httpGet, type RawResponse } from '../helpers/http.ts';
 import { fixtureDataset, HANDLE_CHANNEL, HINDI_VIDEO_ID, MISSING_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { CONFORMANCE_SCENARIOS, runConformanceScenario } from '../helpers/mcp-conformance.ts';
 import { ENDPOINTS } from '../../functions/endpoints.ts';
 import { toolName } from '../../functions/mcp/tools.ts';
 import { MAX_MCP_BODY_BYTES } from '../../functions/mcp/mcp-handler.ts';
@@ -344,6 +346,18 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(String(answer.headers['access-control-allow-headers'])).toMatch(/Mcp-Protocol-Version/);
     expect(String(answer.headers['access-control-allow-headers'])).toMatch(/Mcp-Session-Id/);
   });
+
+  // The official suite's CLI for each scenario the issue names, against this file's runtime (its own loopback
+  // address, so its own rate-limit pool): it must exit 0 with every check passed and no warning.
+  it.each(CONFORMANCE_SCENARIOS)(
+    'passes the official conformance scenario %s',
+    async (scenario) => {
+      const { code, output } = await runConformanceScenario(mcpUrl(), scenario);
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/Passed: [1-9]\d*\/([1-9]\d*), 0 failed, 0 warnings/);
+    },
+    40_000,
+  );
 });
 
 describe('the MCP endpoint of a Node server published at PUBLIC_API_BASE', () => {
