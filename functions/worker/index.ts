@@ -152,12 +152,43 @@ async function statedPage(request: Request, env: Env): Promise<Response> {
     }
   }
   if (page.status !== 200 || statedLimit === null) return page;
-  const text = await page.text();
-  const restated = restateRateLimit(text, statedLimit);
+  const restated = await restatedText(page, new URL(request.url).pathname, statedLimit, request.method === 'GET');
   const headers = new Headers(page.headers);
-  if (restated !== text) headers.delete('ETag');
+  if (restated.changed) headers.delete('ETag');
   headers.delete('Content-Length');
-  return new Response(request.method === 'HEAD' ? null : restated, { status: 200, headers });
+  return new Response(request.method === 'HEAD' ? null : restated.text, { status: 200, headers });
+}
+
+/** At most this many restated pages are kept (the stated pages are a few dozen). */
+const MAX_RESTATED = 64;
+/**
+ * Each stated page's restated text, by its path and the ETag of the asset it was made from (the limit is the
+ * isolate's): what decides the text, so a later view of the same page reads the asset but skips the pass over it.
+ */
+const restatedTexts = new Map<string, { text: string; changed: boolean }>();
+
+/** `page`'s text restated, from the kept copy when there is one; kept only when `keep` (a HEAD's asset has no body). */
+async function restatedText(
+  page: Response,
+  path: string,
+  limit: number,
+  keep: boolean,
+): Promise<{ text: string; changed: boolean }> {
+  const etag = page.headers.get('ETag');
+  const key = etag === null ? null : `${path}\n${etag}`;
+  const known = key === null ? undefined : restatedTexts.get(key);
+  if (known) {
+    await page.body?.cancel();
+    return known;
+  }
+  const text = await page.text();
+  const restated = restateRateLimit(text, limit);
+  const made = { text: restated, changed: restated !== text };
+  if (key !== null && keep) {
+    if (restatedTexts.size >= MAX_RESTATED) restatedTexts.clear();
+    restatedTexts.set(key, made);
+  }
+  return made;
 }
 
 /** The site's 404 page, for paths that exist only for the Worker's own reads. */

@@ -110,9 +110,11 @@ describe.each(RUNTIMES)('the %s runtime, live, under faults', (name) => {
     expect(forA.status).toBe(502);
     expect(forA.json()).toEqual({ ok: false, error: expect.stringContaining('did not answer') });
     expect(forA.headers['access-control-allow-origin']).toBe('*');
-    // Two tries of the time limit and the retry's wait, never another request's (a third time limit).
+    // Two tries of the time limit and the retry's wait, never a third: counted at the upstream when A is answered,
+    // not read off the clock (on a loaded machine the answer comes later, the count stays; a clock bound failed
+    // there once, at 7.6 s).
     expect(ms).toBeGreaterThanOrEqual(2 * TIMEOUT_MS);
-    expect(ms).toBeLessThan(joinDeadlineMs(TIMEOUT_MS) + TIMEOUT_MS);
+    expect(callsAskingFor(a, runtime.upstream.calls)).toBe(2);
   });
 
   it.each([

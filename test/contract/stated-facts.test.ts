@@ -97,6 +97,8 @@ describe.each(RUNTIMES)('the %s runtime configured with RATE_LIMIT_PER_HOUR=37',
       expect(body).not.toMatch(statesBuildsLimit(lang));
       // The API page's reference is English in every language.
       expect(body).not.toMatch(OTHER_LIMIT);
+      // Asked again (the Worker then answers from its restated copy): the same text.
+      expect(await (await fetch(runtime.baseUrl + path)).text()).toBe(body);
     },
   );
 
