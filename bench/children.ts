@@ -82,12 +82,13 @@ export async function startChild(
   // The tagdex server runs as production runs it: JavaScript bundled by esbuild, with plain node and the flags and
   // environment of `npm run serve` (tsx's loader transforms differently and costs a third more CPU per hot request). The other
   // roles may keep tsx.
+  const serve = serveCommand();
   const child =
     spec.role === 'tagdex'
       ? fork(await serverProcessBundle(), [JSON.stringify(spec)], {
           cwd: PROJECT_ROOT,
-          env: { ...process.env, ...serveCommand().env },
-          execArgv: [...serveCommand().flags, ...(opts.execArgv ?? [])],
+          env: { ...process.env, ...serve.env },
+          execArgv: [...serve.flags, ...(opts.execArgv ?? [])],
           stdio: ['ignore', out, opts.onStderr ? 'pipe' : 'inherit', 'ipc'],
         })
       : fork(SERVER_PROCESS, [JSON.stringify(spec)], {

@@ -34,11 +34,12 @@ export interface NodeStartReport {
   startWithBuildMs: number | null;
 }
 
+const SERVE = serveCommand();
 /** Each script's command line and the environment it sets. */
 const COMMANDS: Record<string, { argv: string[]; env: Record<string, string> }> = {
   'npm run serve (bundle, node)': {
-    argv: [process.execPath, ...serveCommand().flags, SERVER_BUNDLE],
-    env: serveCommand().env,
+    argv: [process.execPath, ...SERVE.flags, SERVER_BUNDLE],
+    env: SERVE.env,
   },
   'npm run serve:dev (tsx)': { argv: [process.execPath, '--import', 'tsx', 'functions/node/main.ts'], env: {} },
 };

@@ -99,7 +99,7 @@ export default {
     const url = new URL(request.url);
     // `//host/…` is never redirected (a browser would read the Location as another host); `_prepared/` is ours.
     if (url.pathname.startsWith(PREPARED_PREFIX) || url.pathname.startsWith('//')) return notFoundPage(request, env);
-    if (STATED.has(url.pathname)) return statedPage(request, env);
+    if (STATED.has(url.pathname)) return statedPage(request, env, url.pathname);
     if (!isPipelinePath(url.pathname)) return env.ASSETS.fetch(request);
 
     let ready = pipeline;
@@ -142,7 +142,7 @@ prepareRestatement();
 /** The configured limit, read once per isolate (a bad configuration leaves the build's statement as it is). */
 let statedLimit: number | null | undefined;
 
-async function statedPage(request: Request, env: Env): Promise<Response> {
+async function statedPage(request: Request, env: Env, path: string): Promise<Response> {
   const page = await env.ASSETS.fetch(request);
   if (statedLimit === undefined) {
     try {
@@ -152,7 +152,7 @@ async function statedPage(request: Request, env: Env): Promise<Response> {
     }
   }
   if (page.status !== 200 || statedLimit === null) return page;
-  const restated = await restatedText(page, new URL(request.url).pathname, statedLimit, request.method === 'GET');
+  const restated = await restatedText(page, path, statedLimit, request.method === 'GET');
   const headers = new Headers(page.headers);
   if (restated.changed) headers.delete('ETag');
   headers.delete('Content-Length');
