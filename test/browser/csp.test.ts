@@ -60,17 +60,19 @@ async function expectClean(page: Page, problems: PageProblems, path: string): Pr
   expect(seen.dialogs, `${path}: dialogs`).toEqual([]);
 }
 
-/** Opens `path` in a fresh page, runs `use`, then checks no violation and no error happened. */
+/** The page the script checks navigate, one for the file (a fresh page is a fresh renderer process in Chromium). */
+let scriptPage: { page: Page; problems: PageProblems } | undefined;
+
+/** Opens `path`, runs `use`, then checks no violation and no error happened. */
 async function withPolicy(path: string, use: (page: Page) => Promise<void>): Promise<void> {
-  const page = await context.newPage();
-  const problems = watchPage(page);
-  try {
-    await openUnderPolicy(page, path);
-    await use(page);
-    await expectClean(page, problems, path);
-  } finally {
-    await page.close();
+  if (!scriptPage) {
+    const page = await context.newPage();
+    scriptPage = { page, problems: watchPage(page) };
   }
+  const { page, problems } = scriptPage;
+  await openUnderPolicy(page, path);
+  await use(page);
+  await expectClean(page, problems, path);
 }
 
 /** Every check of the walk on one page, in a browser page reused from path to path. */

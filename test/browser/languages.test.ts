@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
 import type { Page } from 'playwright-core';
 import { closeSiteInBrowser, openSiteInBrowser, type SiteInBrowser } from '../helpers/site-browser.ts';
-import { watchPage } from '../helpers/site-build.ts';
+import { takeProblems, watchPage, type PageProblems } from '../helpers/site-build.ts';
 
 const site = await sharedSite();
 
@@ -21,13 +21,22 @@ afterAll(async () => {
   await closeSiteInBrowser(opened ?? {});
 });
 
+/**
+ * One phone-sized page for the file, navigated from path to path: a fresh page is a fresh renderer process in
+ * Chromium, which cost more CPU than the checks (19 CPU-s of Chromium for this file with a page per test).
+ */
+let phone: { page: Page; problems: PageProblems } | undefined;
+
 async function openPhone(path: string): Promise<Page> {
-  const page = await opened.context.newPage();
-  await page.setViewportSize({ width: 390, height: 844 });
-  const problems = watchPage(page);
+  if (!phone) {
+    const page = await opened.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    phone = { page, problems: watchPage(page) };
+  }
+  const { page, problems } = phone;
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
-  expect(problems.consoleErrors, path).toEqual([]);
+  expect(takeProblems(problems).consoleErrors, path).toEqual([]);
   return page;
 }
 
@@ -48,7 +57,6 @@ describe.each([
     }));
     expect(root).toMatchObject({ lang, dir, computedDir: dir });
     expect(root.scrollWidth, 'page wider than the phone').toBeLessThanOrEqual(root.clientWidth);
-    await page.close();
   });
 
   it('has a switcher whose English link opens the same page in English', async () => {
@@ -56,6 +64,5 @@ describe.each([
     await page.locator('[data-language-switcher] a[hreflang="en"]').click();
     await page.waitForURL((url) => url.pathname === path.replace(/^\/[a-z-]+\//, '/'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.close();
   });
 });

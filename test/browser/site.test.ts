@@ -16,6 +16,7 @@ import {
   SCRIPT_TAGS,
   siteDataset,
   siteVideoId,
+  takeProblems,
   watchPage,
   type PageProblems,
 } from '../helpers/site-build.ts';
@@ -47,18 +48,30 @@ afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * The page the tests navigate: one for the file, not one per test. A fresh page is a fresh renderer process in
+ * Chromium, which cost more CPU than the checks themselves (45 CPU-s of Chromium for this file alone).
+ */
+let reused: { page: Page; problems: PageProblems } | undefined;
+
 async function open(path: string): Promise<Page> {
-  page = await context.newPage();
-  problems = watchPage(page);
+  if (!reused || reused.page.isClosed()) {
+    const fresh = await context.newPage();
+    reused = { page: fresh, problems: watchPage(fresh) };
+  }
+  ({ page, problems } = reused);
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   return page;
 }
 
-/** Closes the current page and asserts it logged no error, failed no request and opened no dialog. */
+/**
+ * Closes the current page (unless it is the reused one) and asserts it logged no error, failed no request and
+ * opened no dialog.
+ */
 async function closeClean(): Promise<void> {
-  const seen = problems;
-  await page?.close();
+  const seen = takeProblems(problems);
+  if (page !== reused?.page) await page?.close();
   expect(seen.consoleErrors, 'console errors').toEqual([]);
   expect(seen.failedRequests, 'failed requests').toEqual([]);
   expect(seen.dialogs, 'dialogs').toEqual([]);
