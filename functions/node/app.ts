@@ -39,8 +39,8 @@ export interface NodeAppOverrides {
   upstream?: UpstreamTuning;
   /** An upstream client to use instead of the configured one (benchmarks over an in-process emulator). */
   client?: YouTubeClient;
-  /** Cache lifetimes of the YouTube service (the quota benchmark varies them). */
-  service?: Pick<YouTubeServiceOptions, 'ttlMs' | 'negativeTtlMs'>;
+  /** Cache lifetimes of the YouTube service (the quota benchmark varies them) and its batches' longest wait. */
+  service?: Pick<YouTubeServiceOptions, 'ttlMs' | 'negativeTtlMs' | 'batchWaitMs'>;
 }
 
 export type NodeConfig = Pick<

@@ -98,6 +98,11 @@ export interface YouTubeServiceOptions {
    */
   searchRations?: SearchRations;
   /**
+   * Longest a batch of misses by id waits for the call in flight before it leaves anyway. Default 25 ms
+   * (src/lib/id-batcher.ts); tests that hold a call open raise it, so that only the call's end releases the batch.
+   */
+  batchWaitMs?: number;
+  /**
    * Whether concurrent lookups may wait on one upstream call (shared single-flight and batching of ids): true on
    * Node, false on workerd, where a request's I/O is cancelled with that request: each lookup then makes its own
    * call, and only finished answers (the caches) are shared. No default: each runtime says, from `sharesInFlight`
@@ -128,6 +133,7 @@ interface ServiceState {
   /** handle / username / custom name → channel id (or null: nothing by that name). */
   names: TtlCache<string | null>;
   share: boolean;
+  batchWaitMs: number | undefined;
   flights: SingleFlight;
   counts: { hits: number; misses: number; upstreamCalls: number };
   recentVideos: RecentIds;
@@ -151,6 +157,7 @@ function createState(opts: YouTubeServiceOptions, client: YouTubeClient, rations
     channels: createTtlCache<ChannelResource | null>({ maxEntries, now }),
     names: createTtlCache<string | null>({ maxEntries, now }),
     share,
+    batchWaitMs: opts.batchWaitMs,
     flights: createSingleFlight({ share }),
     counts: { hits: 0, misses: 0, upstreamCalls: 0 },
     recentVideos: createRecentIds(),
@@ -299,6 +306,7 @@ function createVideoLookup(state: ServiceState) {
   const { videos, recentVideos } = state;
   const batches = createIdBatcher<VideoResource, UpstreamMeter | undefined>({
     maxIds: MAX_IDS_PER_CALL,
+    maxWaitMs: state.batchWaitMs,
     share: state.share,
     async call(ids, meter) {
       state.counts.upstreamCalls += 1;
@@ -318,6 +326,7 @@ function createChannelByIdLookup(state: ServiceState) {
   const { channels, recentChannels } = state;
   const batches = createIdBatcher<ChannelResource, UpstreamMeter | undefined>({
     maxIds: MAX_IDS_PER_CALL,
+    maxWaitMs: state.batchWaitMs,
     share: state.share,
     async call(ids, meter) {
       state.counts.upstreamCalls += 1;

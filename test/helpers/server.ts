@@ -25,6 +25,8 @@ export interface TestServerOptions {
   publicApiBase?: string;
   now?: () => number;
   timeoutMs?: number;
+  /** The YouTube service's `batchWaitMs` (default 25 ms). */
+  batchWaitMs?: number;
 }
 
 export interface TestServer {
@@ -67,6 +69,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     accessLog: (line) => accessLog.push(line),
     errorLog: (line) => errorLog.push(line),
     upstream: { retryBaseDelayMs: 10 },
+    service: { batchWaitMs: options.batchWaitMs },
   });
   const { server } = app;
   // As main.ts listens: the accept queue as deep as the connection cap.
