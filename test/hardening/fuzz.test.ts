@@ -498,7 +498,9 @@ describe('the server afterwards', () => {
     expect(afterSecond.heap - afterFirst.heap).toBeLessThan(8);
     expect(afterSecond.rss - before.rss).toBeLessThan(96);
     expect(await check('/api/v1/trending-tags?region=BR')).toMatchObject({ ok: true });
-  });
+    // 4,000 requests: a few seconds on the idle two-core machine, over 20 s in a clean-clone CI run beside a
+    // benchmark. The bound only stops a hang; how long the work takes is not what this test checks.
+  }, 120_000);
 });
 
 describe('the response cache budget', () => {
