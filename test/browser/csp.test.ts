@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../helpers/server.ts';
 import { SCRIPT_TAG, siteVideoId, takeProblems, watchPage, type PageProblems } from '../helpers/site-build.ts';
 import { siteWalk, type WalkedPage } from '../helpers/site-pages.ts';
-import { closeSiteInBrowser, openSiteInBrowser } from '../helpers/site-browser.ts';
+import { closeSiteInBrowser, openSiteInBrowser, reusablePage, type WatchedPage } from '../helpers/site-browser.ts';
 
 const site = await sharedSite();
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
       );
     });
   });
+  scriptPage = reusablePage(context);
 });
 afterAll(async () => {
   await closeSiteInBrowser({ server, browser });
@@ -60,16 +61,12 @@ async function expectClean(page: Page, problems: PageProblems, path: string): Pr
   expect(seen.dialogs, `${path}: dialogs`).toEqual([]);
 }
 
-/** The page the script checks navigate, one for the file (a fresh page is a fresh renderer process in Chromium). */
-let scriptPage: { page: Page; problems: PageProblems } | undefined;
+/** The page the script checks navigate, one for the file (reusablePage). */
+let scriptPage: () => Promise<WatchedPage>;
 
 /** Opens `path`, runs `use`, then checks no violation and no error happened. */
 async function withPolicy(path: string, use: (page: Page) => Promise<void>): Promise<void> {
-  if (!scriptPage) {
-    const page = await context.newPage();
-    scriptPage = { page, problems: watchPage(page) };
-  }
-  const { page, problems } = scriptPage;
+  const { page, problems } = await scriptPage();
   await openUnderPolicy(page, path);
   await use(page);
   await expectClean(page, problems, path);

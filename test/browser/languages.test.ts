@@ -6,8 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
 import type { Page } from 'playwright-core';
-import { closeSiteInBrowser, openSiteInBrowser, type SiteInBrowser } from '../helpers/site-browser.ts';
-import { takeProblems, watchPage, type PageProblems } from '../helpers/site-build.ts';
+import {
+  closeSiteInBrowser,
+  openSiteInBrowser,
+  reusablePage,
+  type SiteInBrowser,
+  type WatchedPage,
+} from '../helpers/site-browser.ts';
+import { takeProblems } from '../helpers/site-build.ts';
 
 const site = await sharedSite();
 
@@ -15,25 +21,18 @@ let opened: SiteInBrowser;
 
 beforeAll(async () => {
   opened = await openSiteInBrowser(site);
+  phonePage = reusablePage(opened.context, (page) => page.setViewportSize({ width: 390, height: 844 }));
 });
 
 afterAll(async () => {
   await closeSiteInBrowser(opened ?? {});
 });
 
-/**
- * One phone-sized page for the file, navigated from path to path: a fresh page is a fresh renderer process in
- * Chromium, which cost more CPU than the checks (19 CPU-s of Chromium for this file with a page per test).
- */
-let phone: { page: Page; problems: PageProblems } | undefined;
+/** One phone-sized page for the file, navigated from path to path (reusablePage). */
+let phonePage: () => Promise<WatchedPage>;
 
 async function openPhone(path: string): Promise<Page> {
-  if (!phone) {
-    const page = await opened.context.newPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    phone = { page, problems: watchPage(page) };
-  }
-  const { page, problems } = phone;
+  const { page, problems } = await phonePage();
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   expect(takeProblems(problems).consoleErrors, path).toEqual([]);

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { reusablePage, type WatchedPage } from '../helpers/site-browser.ts';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -41,6 +42,7 @@ beforeAll(async () => {
   ]);
   context = await browser.newContext({ baseURL: server.baseUrl });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  reusedPage = reusablePage(context);
 });
 
 afterAll(async () => {
@@ -48,17 +50,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-/**
- * The page the tests navigate: one for the file, not one per test. A fresh page is a fresh renderer process in
- * Chromium, which cost more CPU than the checks themselves (45 CPU-s of Chromium for this file alone).
- */
-let reused: { page: Page; problems: PageProblems } | undefined;
+/** The page the tests navigate, one for the file (reusablePage). */
+let reusedPage: () => Promise<WatchedPage>;
+let reused: WatchedPage | undefined;
 
 async function open(path: string): Promise<Page> {
-  if (!reused || reused.page.isClosed()) {
-    const fresh = await context.newPage();
-    reused = { page: fresh, problems: watchPage(fresh) };
-  }
+  reused = await reusedPage();
   ({ page, problems } = reused);
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);

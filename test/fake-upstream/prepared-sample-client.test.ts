@@ -1,8 +1,9 @@
 /**
  * Sample mode on the Worker answers from files the build prepared, not from a sample dataset built in a request:
  * starting from a small sample build (one day of sample snapshots, the real index and Worker-assets steps), videos
- * of every shard and every channel of the sample answer through the prepared client exactly as through the in-process sample
- * upstream (what the Worker used before), and the Worker in sample mode serves those answers over HTTP.
+ * of every shard and every channel of the sample answer through the prepared client exactly as through the
+ * in-process sample upstream (what the Worker used before), and the Worker in sample mode serves those answers over
+ * HTTP.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
