@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   let files = 0;
   let bytes = 0;
   for await (const path of builtFiles(distDir)) {
-    const forms = compressedForms(path, await readFile(path));
+    const forms = compressedForms(path, await readFile(path), 'build');
     if (!forms) continue;
     for (const form of PRECOMPRESSED) {
       const body = forms[form.encoding];

@@ -225,7 +225,7 @@ async function readStaticFile(filePath: string, restate?: (text: string) => stri
       ? await Promise.all(PRECOMPRESSED.map((form) => readFile(filePath + form.suffix).catch(() => null)))
       : [null, null];
   // The build's forms when it wrote both (and the text was not restated); otherwise they are made here, once.
-  const forms = brotli && gzip ? { brotli, gzip } : compressedForms(filePath, body);
+  const forms = brotli && gzip ? { brotli, gzip } : compressedForms(filePath, body, 'request');
   return {
     body,
     contentType: NAMED_TYPES[basename(filePath)] ?? CONTENT_TYPES[ext] ?? 'application/octet-stream',

@@ -25,11 +25,11 @@ beforeAll(async () => {
   // Stand-ins for the build's forms, recognisable when sent.
   await writeFile(
     join(dist, 'trending', 'in', 'index.html.br'),
-    compressedForms('x.html', Buffer.from(`${page}<!-- br -->`))!.brotli,
+    compressedForms('x.html', Buffer.from(`${page}<!-- br -->`), 'build')!.brotli,
   );
   await writeFile(
     join(dist, 'trending', 'in', 'index.html.gz'),
-    compressedForms('x.html', Buffer.from(`${page}<!-- gz -->`))!.gzip,
+    compressedForms('x.html', Buffer.from(`${page}<!-- gz -->`), 'build')!.gzip,
   );
   await writeFile(join(dist, 'trending', 'in', 'tags-7d.csv'), csv);
   server = await startTestServer({ distDir: dist });

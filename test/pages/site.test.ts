@@ -24,7 +24,7 @@ async function trending(region: string): Promise<RegionTrending> {
   return JSON.parse(await readFile(join(site.buildDir, 'trending', `${region}.json`), 'utf8')) as RegionTrending;
 }
 
-/** As the server sends it (functions/node/static-files.ts compresses with brotli quality 9). */
+/** As the build's precompress step writes it (brotli quality 9, functions/precompressed.ts), and the server sends. */
 function brotli(bytes: Buffer): number {
   return brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }).length;
 }
