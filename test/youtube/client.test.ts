@@ -107,6 +107,8 @@ describe('parts and fields', () => {
         part: 'snippet,contentDetails,statistics',
         id: `${VIDEO_HINDI},${VIDEO_LIVE}`,
         fields: REQUEST_SHAPES.videos.fields,
+        // Compact answers: Google indents them unless asked not to.
+        prettyPrint: 'false',
       },
     });
     expect(REQUEST_SHAPES.videos.fields).toBe(
@@ -147,6 +149,7 @@ describe('parts and fields', () => {
       maxResults: '50',
       videoCategoryId: '10',
       fields: `kind,nextPageToken,${REQUEST_SHAPES.videos.fields.slice('kind,'.length)}`,
+      prettyPrint: 'false',
     });
     expect(page.items?.map((v) => v.id)).toEqual([VIDEO_HINDI]);
   });
@@ -171,16 +174,19 @@ describe('parts and fields', () => {
         part: 'snippet,statistics,contentDetails,brandingSettings',
         id: CHANNEL_BHAKTI,
         fields: REQUEST_SHAPES.channels.fields,
+        prettyPrint: 'false',
       },
       {
         part: 'snippet,statistics,contentDetails,brandingSettings',
         forHandle: '@tseriesbhaktisagar',
         fields: REQUEST_SHAPES.channels.fields,
+        prettyPrint: 'false',
       },
       {
         part: 'snippet,statistics,contentDetails,brandingSettings',
         forUsername: 'tseriesbhakti',
         fields: REQUEST_SHAPES.channels.fields,
+        prettyPrint: 'false',
       },
     ]);
     expect(emulator.calls.map((c) => c.status)).toEqual([200, 200, 200]);
@@ -205,6 +211,7 @@ describe('parts and fields', () => {
       maxResults: '5',
       q: 'oldbrand',
       fields: 'kind,items(id(channelId),snippet(title,channelId))',
+      prettyPrint: 'false',
     });
     expect(found.items?.map((r) => r.id.channelId).sort()).toEqual([CHANNEL_FANS, CHANNEL_LEGACY].sort());
     expect(found.items?.[0]).toEqual({
