@@ -516,16 +516,24 @@ function notFoundPage(): Reply {
   };
 }
 
+/**
+ * The characters Google's front end writes as `\uXXXX` inside JSON strings (outside them JSON has none of them).
+ * One pass over the text: five `replace` calls took twice as long, and a sample ingest serialises every answer.
+ */
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '=': '\\u003d',
+  "'": '\\u0027',
+};
+const ESCAPED = /[<>&=']/g;
+
 /** Google's serializer escapes HTML-significant characters inside strings; JSON.parse reads them back. */
 export function serialize(reply: Reply, pretty: boolean): { text: string; headers: Record<string, string> } {
   if ('html' in reply) return { text: reply.html, headers: { 'content-type': 'text/html; charset=UTF-8' } };
-  const text = (pretty ? JSON.stringify(reply.json, null, 2) + '\n' : JSON.stringify(reply.json))
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/=/g, '\\u003d')
-    .replace(/'/g, '\\u0027');
-  return { text, headers: JSON_HEADERS };
+  const json = pretty ? JSON.stringify(reply.json, null, 2) + '\n' : JSON.stringify(reply.json);
+  return { text: json.replace(ESCAPED, (char) => ESCAPES[char]!), headers: JSON_HEADERS };
 }
 
 export function toResponse(reply: Reply, pretty: boolean): Response {
