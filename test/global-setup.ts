@@ -37,9 +37,6 @@ export const SITE_FAILED = 'failed.txt';
 /** What marks a test file that reads the shared site. */
 export const SITE_MARKER = 'await sharedSite()';
 
-/** Folders holding tests that read the shared site (those that call `sharedSite()`). */
-const SITE_TEST_DIRS = ['test/browser', 'test/pages', 'test/contract'];
-
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   if (!(await siteTestsSelected(project))) {
     project.provide('site', null);
@@ -99,12 +96,10 @@ async function siteTestsSelected(project: TestProject): Promise<boolean> {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
   if (!filters || filters.length === 0) return true;
   const files: string[] = [];
-  for (const dir of SITE_TEST_DIRS) {
-    const names = await readdir(join(PROJECT_ROOT, dir)).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.test.ts'))) {
-      const file = resolve(PROJECT_ROOT, dir, name);
-      if ((await readFile(file, 'utf8')).includes(SITE_MARKER)) files.push(file);
-    }
+  for (const name of await readdir(join(PROJECT_ROOT, 'test'), { recursive: true })) {
+    if (!name.endsWith('.test.ts')) continue;
+    const file = resolve(PROJECT_ROOT, 'test', name);
+    if ((await readFile(file, 'utf8')).includes(SITE_MARKER)) files.push(file);
   }
   return filters.some((filter) => {
     const absolute = resolve(PROJECT_ROOT, filter);
