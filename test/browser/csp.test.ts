@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../helpers/server.ts';
 import { SCRIPT_TAG, siteVideoId, takeProblems, watchPage, type PageProblems } from '../helpers/site-build.ts';
 import { siteWalk, type WalkedPage } from '../helpers/site-pages.ts';
+import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
 import { closeSiteInBrowser, openSiteInBrowser, reusablePage, type WatchedPage } from '../helpers/site-browser.ts';
 
 const site = await sharedSite();
@@ -123,6 +124,10 @@ describe('with the Content-Security-Policy in force', () => {
     expect(new Set(plan.windowSample.map(windowOf))).toEqual(
       new Set(plan.english.filter((path) => /^\/trending\/[a-z]{2}\/\d+d\/$/.test(path)).map(windowOf)),
     );
+    // Each other language with its home, API and privacy pages and its own country's page.
+    for (const locale of PREFIXED_LOCALES) {
+      expect(plan.translated.filter((path) => path.startsWith(`/${locale.path}/trending/`)).length, locale.tag).toBe(1);
+    }
     expect(plan.missingTranslated).toEqual([]);
     await walk(plan.pages, WALK_WIDTH);
     // About ninety pages: 70-80 s one fresh page after another on a loaded 2-core machine, 55-60 s reusing

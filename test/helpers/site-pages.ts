@@ -5,7 +5,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { DEFAULT_LOCALE, PREFIXED_LOCALES, localeOfPath } from '../../src/i18n/locales.ts';
+import { DEFAULT_LOCALE, PREFIXED_LOCALES, REGION_LOCALE, localeOfPath, type Locale } from '../../src/i18n/locales.ts';
+import { REGIONS } from '../../src/lib/regions.ts';
 
 /** One page of the walk. */
 export interface WalkedPage {
@@ -35,8 +36,16 @@ export interface SiteWalk {
 
 /** Pre-rendered histories loaded per region: the API-driven page sorts first, then two pre-rendered ones. */
 const HISTORIES_PER_REGION = 3;
-/** The pages of each other language that stand for it, right-to-left ones included. */
-const TRANSLATED_PATHS = ['/', '/trending/in/', '/trending/eg/', '/privacy/', '/api/'];
+/**
+ * The pages of each other language that stand for it, right-to-left ones included: its country's page (the one
+ * whose country page points to that language: Hindi's India, Arabic's Egypt) and the pages every language has.
+ * A translated country page costs Chromium about twice an English one, and the templates are the English ones.
+ */
+function translatedPaths(locale: Locale): string[] {
+  const regions = REGIONS.filter((region) => REGION_LOCALE[region] === locale.tag);
+  const countries = regions.map((region) => `/trending/${region.toLowerCase()}/`);
+  return ['/', ...countries, '/privacy/', '/api/'].map((path) => `/${locale.path}${path}`);
+}
 
 const isHistoryPage = (path: string) => /^\/trending\/[a-z]{2}\/tag\//.test(path);
 const isCountryPage = (path: string) => /^\/trending\/[a-z]{2}\/(\d+d\/)?$/.test(path);
@@ -108,7 +117,7 @@ export async function siteWalk(distDir: string): Promise<SiteWalk> {
     ...sample.categorySample,
     ...sample.windowSample,
   ]);
-  const translated = PREFIXED_LOCALES.flatMap((locale) => TRANSLATED_PATHS.map((path) => `/${locale.path}${path}`));
+  const translated = PREFIXED_LOCALES.flatMap(translatedPaths);
   const paths = [
     ...english.filter(
       (path) => (!isHistoryPage(path) && !isCategoryPage(path) && !isWindowPage(path)) || sampled.has(path),
