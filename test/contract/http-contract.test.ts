@@ -1,13 +1,15 @@
 /**
  * The HTTP contract, run against BOTH runtimes from this one file: the Node server and the Cloudflare Worker
  * on local workerd (started like `npm run start:edge`). Same fake upstream on loopback, same canary key, same
- * site build; every test names a behaviour a client relies on, whichever runtime answers.
+ * site build; every test names a behaviour a client relies on, whichever runtime answers. The MCP endpoint's
+ * tests (test/contract/mcp-contract.ts) run on the same runtimes: one Worker start serves both (~9 CPU-s each).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { CANARY_KEY } from '../helpers/server.ts';
 import { httpGet, type RawResponse } from '../helpers/http.ts';
+import { describeMcpContract, describeMcpPublicApiBase } from './mcp-contract.ts';
 import {
   fixtureDataset,
   HANDLE_CHANNEL,
@@ -363,4 +365,8 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
       expect(runtime.upstream.calls.every((call) => call.keySource === 'header')).toBe(true);
     });
   });
+
+  describe('the MCP endpoint', () => describeMcpContract(name, () => runtime, LIMIT));
 });
+
+describeMcpPublicApiBase();

@@ -1,17 +1,17 @@
 /**
- * The MCP endpoint on BOTH runtimes, live against the fault-injecting emulator, driven by the SDK's own client
- * over real HTTP from distinct loopback addresses: the tools are the endpoint table, each tool answers exactly
- * what its endpoint answers, failures are error results with the API's message, the hourly limit is one pool for
- * the API and the tools, and the transport refuses what it must (foreign hosts, other methods, big bodies). And
- * the official MCP conformance suite's scenarios pass against each runtime, offline.
+ * The MCP endpoint, run from test/contract/http-contract.test.ts on the runtimes it starts (BOTH runtimes, live
+ * against the fault-injecting emulator), driven by the SDK's own client over real HTTP from distinct loopback
+ * addresses: the tools are the endpoint table, each tool answers exactly what its endpoint answers, failures are
+ * error results with the API's message, the hourly limit is one pool for the API and the tools, and the transport
+ * refuses what it must (foreign hosts, other methods, big bodies). And the official MCP conformance suite's
+ * scenarios pass against each runtime, offline.
  */
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedSite } from '../helpers/shared-site.ts';
-import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RuntimeName, RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet, type RawResponse } from '../helpers/http.ts';
 import { fixtureDataset, HANDLE_CHANNEL, HINDI_VIDEO_ID, MISSING_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 import { startTestServer } from '../helpers/server.ts';
@@ -19,10 +19,6 @@ import { CONFORMANCE_SCENARIOS, runConformanceScenario } from '../helpers/mcp-co
 import { ENDPOINTS } from '../../functions/endpoints.ts';
 import { toolName } from '../../functions/mcp/tools.ts';
 import { MAX_MCP_BODY_BYTES } from '../../functions/mcp/mcp-handler.ts';
-
-const site = await sharedSite();
-
-const LIMIT = 100;
 
 /** Arguments for the tools whose endpoint example names a video or channel the fixture upstream does not hold. */
 const FIXTURE_ARGUMENTS: Record<string, Record<string, string>> = {
@@ -56,21 +52,21 @@ const INITIALIZE = JSON.stringify({
 });
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
-describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
-  let runtime: RuntimeUnderTest;
+/**
+ * The MCP endpoint's tests on `name`'s runtime, started by the caller with the fixture dataset, an hourly limit of
+ * `LIMIT` and a 1.5 s upstream timeout (the HTTP contract's runtime: one start serves both).
+ */
+export function describeMcpContract(name: RuntimeName, started: () => RuntimeUnderTest, LIMIT: number): void {
   const agents: Agent[] = [];
   const clients: Client[] = [];
   let lastClient = 10;
+  // Its own loopback block (the HTTP contract speaks from 127.0.0.x), so its own rate-limit pools.
   const newAddress = () => `127.0.2.${++lastClient}`;
-  const mcpUrl = () => `${runtime.baseUrl}/mcp`;
+  const mcpUrl = () => `${started().baseUrl}/mcp`;
 
-  beforeAll(async () => {
-    runtime = await startRuntime(name, { dataset: fixtureDataset, site, rateLimitPerHour: LIMIT, timeoutMs: 1500 });
-  }, 90_000);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
     await Promise.all(agents.map((agent) => agent.close()));
-    await runtime?.close();
   });
 
   /** The SDK's client, connected from its own loopback address (its own rate-limit pool). */
@@ -88,7 +84,7 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
   }
 
   const rest = (path: string, args: Record<string, string>, from: string) =>
-    httpGet(`${runtime.baseUrl}${path}?${new URLSearchParams(args)}`, { from });
+    httpGet(`${started().baseUrl}${path}?${new URLSearchParams(args)}`, { from });
 
   it('lists one tool per endpoint of the table, named after its path, with its schemas and a description', async () => {
     const client = await connect(newAddress());
@@ -141,7 +137,7 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     if (name === 'node')
       await expect
         .poll(() =>
-          runtime
+          started()
             .logs()
             .some((line) =>
               /"method":"TOOL","path":"\/mcp\/trending_tags","params":\{"region":"in","days":"30","limit":"3"\}/.test(
@@ -161,7 +157,7 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
       ['title_score', '/api/v1/title-score', { region: 'IN' }],
     ];
     const failing = fixtureDataset.videos.find((video) => video.id !== HINDI_VIDEO_ID)!.id;
-    runtime.upstream.injectFault(
+    started().upstream.injectFault(
       { kind: 'status', status: 503 },
       { times: Infinity, match: (url) => url.search.includes(failing) },
     );
@@ -216,7 +212,7 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
 
   it('refuses a foreign Host or Origin with 403 (DNS rebinding) and accepts localhost ones', async () => {
     const from = newAddress();
-    const port = new URL(runtime.baseUrl).port;
+    const port = new URL(started().baseUrl).port;
     const evilHost = await post(mcpUrl(), INITIALIZE, { ...MCP_HEADERS, Host: 'evil.example.com' }, from);
     expect(evilHost.status).toBe(403);
     expect(evilHost.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
@@ -317,10 +313,10 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
   });
 
   it('is documented where people and models look: /llms.txt and the /api/ page name the endpoint and every tool', async () => {
-    const llms = await httpGet(`${runtime.baseUrl}/llms.txt`, { from: newAddress() });
+    const llms = await httpGet(`${started().baseUrl}/llms.txt`, { from: newAddress() });
     expect(llms.status).toBe(200);
     expect(llms.headers['content-type']).toMatch(/^text\/plain/);
-    const page = await httpGet(`${runtime.baseUrl}/api/`, { from: newAddress() });
+    const page = await httpGet(`${started().baseUrl}/api/`, { from: newAddress() });
     expect(page.body).toContain('Use from an AI assistant');
     for (const endpoint of ENDPOINTS) {
       expect(llms.body).toContain(`- ${toolName(endpoint.path)}: `);
@@ -347,7 +343,7 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     expect(String(answer.headers['access-control-allow-headers'])).toMatch(/Mcp-Session-Id/);
   });
 
-  // The official suite's CLI for each scenario the issue names, against this file's runtime (its own loopback
+  // The official suite's CLI for each scenario the issue names, against this runtime (its own loopback
   // address, so its own rate-limit pool): it must exit 0 with every check passed and no warning.
   it.each(CONFORMANCE_SCENARIOS)(
     'passes the official conformance scenario %s',
@@ -358,19 +354,22 @@ describe.each(RUNTIMES)('the MCP endpoint on the %s runtime', (name) => {
     },
     40_000,
   );
-});
+}
 
-describe('the MCP endpoint of a Node server published at PUBLIC_API_BASE', () => {
-  it('accepts that host, and still only it and localhost', async () => {
-    const server = await startTestServer({ publicApiBase: 'https://tagdex.example.org' });
-    try {
-      const at = (host: string) =>
-        post(`${server.baseUrl}/mcp`, INITIALIZE, { ...MCP_HEADERS, Host: host }, '127.0.0.1');
-      expect((await at('tagdex.example.org')).status).toBe(200);
-      expect((await at('localhost')).status).toBe(200);
-      expect((await at('other.example.org')).status).toBe(403);
-    } finally {
-      await server.close();
-    }
+/** A Node server of its own: the one configuration the HTTP contract's runtimes do not have. */
+export function describeMcpPublicApiBase(): void {
+  describe('the MCP endpoint of a Node server published at PUBLIC_API_BASE', () => {
+    it('accepts that host, and still only it and localhost', async () => {
+      const server = await startTestServer({ publicApiBase: 'https://tagdex.example.org' });
+      try {
+        const at = (host: string) =>
+          post(`${server.baseUrl}/mcp`, INITIALIZE, { ...MCP_HEADERS, Host: host }, '127.0.0.1');
+        expect((await at('tagdex.example.org')).status).toBe(200);
+        expect((await at('localhost')).status).toBe(200);
+        expect((await at('other.example.org')).status).toBe(403);
+      } finally {
+        await server.close();
+      }
+    });
   });
-});
+}
