@@ -1,9 +1,13 @@
 /**
- * Reads a request body up to a limit, for both adapters: a declared Content-Length over the limit is refused
- * before anything is read, and reading stops as soon as more than the limit has arrived. What is left unread is
- * the adapter's platform's to discard (Node's server drains it, workerd drops it); the stream is not destroyed,
- * so the answer saying why can still be written.
+ * Reads a request body up to a limit, for both adapters: reading stops as soon as more than the limit has arrived,
+ * and a declared Content-Length over the limit is refused without keeping anything. A refused body of up to
+ * DRAIN_BYTES is still read to its end, and only what lies past that is left to the platform. On local workerd an
+ * answer given while the body was still arriving lost the connection: under 20 concurrent 65 KB posts, 2 in 800
+ * came back as miniflare's 500 "Network connection lost" and 1–2 as a reset before the 413 could be read.
  */
+
+/** How much of a refused body is read and thrown away, so the refusal reaches the client whole. */
+const DRAIN_BYTES = 1024 * 1024;
 
 /** The body's bytes, or null when it is longer than `maxBytes`. */
 export async function readBoundedBody(
@@ -11,12 +15,13 @@ export async function readBoundedBody(
   contentLength: string | null | undefined,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (contentLength && Number(contentLength) > maxBytes) return null;
+  const declared = contentLength ? Number(contentLength) : 0;
+  if (declared > maxBytes) return declared <= DRAIN_BYTES ? drained(chunks, DRAIN_BYTES) : null;
   const parts: Uint8Array[] = [];
   let received = 0;
   for (let next = await chunks?.next(); next && !next.done; next = await chunks!.next()) {
     received += next.value.byteLength;
-    if (received > maxBytes) return null;
+    if (received > maxBytes) return drained(chunks, DRAIN_BYTES - received);
     parts.push(next.value);
   }
   const body = new Uint8Array(received);
@@ -26,6 +31,16 @@ export async function readBoundedBody(
     at += part.byteLength;
   }
   return body;
+}
+
+/** Reads and drops up to `budget` more bytes of a refused body; always null (refused). */
+async function drained(chunks: AsyncIterator<Uint8Array> | null, budget: number): Promise<null> {
+  let left = budget;
+  for (let next = left > 0 ? await chunks?.next() : undefined; next && !next.done; next = await chunks!.next()) {
+    left -= next.value.byteLength;
+    if (left <= 0) break;
+  }
+  return null;
 }
 
 /** A web stream's chunks (workerd's request bodies), read through its reader. */
