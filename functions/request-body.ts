@@ -6,8 +6,7 @@
  * came back as miniflare's 500 "Network connection lost" and 1–2 as a reset before the 413 could be read.
  */
 
-/** How much of a refused body is read and thrown away, so the refusal reaches the client whole. */
-const DRAIN_BYTES = 1024 * 1024;
+import { REFUSED_BODY_DRAIN_BYTES as DRAIN_BYTES } from '../src/lib/limits.ts';
 
 /** The body's bytes, or null when it is longer than `maxBytes`. */
 export async function readBoundedBody(

@@ -79,3 +79,6 @@ export const RATE_LIMIT_WINDOW_SECONDS = 3600;
 export const BREAKOUTS_MAX_DAYS = 30;
 /** The most breakouts an answer, a CSV or the prepared file of a chart holds. */
 export const BREAKOUTS_TOP = 100;
+
+/** How much of a refused request body (over its endpoint's limit) is read and dropped before the refusal. */
+export const REFUSED_BODY_DRAIN_BYTES = 1024 * 1024;
