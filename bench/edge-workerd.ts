@@ -1,6 +1,6 @@
 /**
  * The in-workerd section of `npm run bench:edge`: JavaScript time per request measured INSIDE local workerd
- * (`wrangler dev`) with its DevTools inspector (over undici's WebSocket, which can send the Origin it wants), in live mode after a real ingest from the fake upstream.
+ * (wrangler's dev server) with its DevTools inspector (over undici's WebSocket, which can send the Origin it wants), in live mode after a real ingest from the fake upstream.
  *
  * Method (see ../shared/FACTS.md on the inspector): for each kind of request, a few unprofiled requests warm the
  * code, then one Profiler session covers N requests of that kind, each with a new cache key (so each is a miss,
@@ -17,10 +17,8 @@
  *
  * `tsx bench/edge-workerd.ts` prints a JSON report; bench/edge.ts runs it and bench/edge-section.ts formats it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'undici';
@@ -28,12 +26,11 @@ import { burn } from './burn.ts';
 import { benchDataset, coldVideoId } from './bench-dataset.ts';
 import { PROJECT_ROOT, runTool } from './bench-site.ts';
 import { loadConfig } from '../functions/config.ts';
-import { wranglerDevArgs, workerEnvFile } from '../functions/worker/dev.ts';
+import { devWorkerInput, prepareState, startDevWorker } from '../functions/worker/dev.ts';
 import { runIngest } from '../ingest/run-ingest.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { addDays } from '../src/lib/iso-date.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
-import { stopProcessGroup } from '../test/support/process-group.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
 import { freePort } from '../test/support/free-port.ts';
 
@@ -102,7 +99,7 @@ interface Wrangler {
   close(): Promise<void>;
 }
 
-/** `wrangler dev` of the bench Worker entry, configured as functions/worker/dev.ts configures the real one. */
+/** wrangler's dev server with the bench Worker entry, configured as functions/worker/dev.ts configures the real one. */
 async function startWrangler(distDir: string, upstreamBase: string): Promise<Wrangler> {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const config = loadConfig({
@@ -113,48 +110,19 @@ async function startWrangler(distDir: string, upstreamBase: string): Promise<Wra
     RATE_LIMIT_PER_HOUR: '1000000',
     DIST_DIR: distDir,
   });
-  const stateDir = await mkdtemp(join(tmpdir(), 'tagdex-workerd-'));
-  const envFile = join(stateDir, 'worker.env');
-  await writeFile(envFile, workerEnvFile(config), { mode: 0o600 });
-  await chmod(envFile, 0o600);
-  const args = [
-    ...wranglerDevArgs(config, join(stateDir, 'state'), envFile),
-    '--inspector-port',
-    String(inspectorPort),
-    join(PROJECT_ROOT, 'bench', 'calibrated-worker.ts'),
-  ];
-  const wrangler = join(PROJECT_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-  const child = spawn(process.execPath, [wrangler, ...args], {
-    cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await untilHealthy(baseUrl, child);
+  const { stateDir, envFile } = await prepareState(config);
+  const entry = join(PROJECT_ROOT, 'bench', 'calibrated-worker.ts');
+  const worker = await startDevWorker(devWorkerInput(config, stateDir, envFile, { port: inspectorPort }, entry));
   return {
-    baseUrl,
+    baseUrl: `http://127.0.0.1:${port}`,
     inspectorPort,
-    cpuMs: () => workerdCpuMs(child.pid!),
+    // wrangler runs in this process: its workerd processes are this process's children.
+    cpuMs: () => workerdCpuMs(process.pid),
     async close() {
-      await stopProcessGroup(child);
+      await worker.dispose();
       await rm(stateDir, { recursive: true, force: true });
     },
   };
-}
-
-async function untilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler exited with ${child.exitCode}`);
-    const status = await fetch(`${baseUrl}/healthz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the Worker did not answer /healthz within 90 s');
 }
 
 /**

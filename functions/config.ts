@@ -81,6 +81,13 @@ const Env = z.object({
     .pipe(z.enum(TRUST_PROXY_HEADERS, { error: `TRUST_PROXY_HEADER must be ${TRUST_PROXY_HEADERS.join(' or ')}` }))
     .default('x-forwarded-for'),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 120_000).default(8000),
+  /** `serve:edge` only: whether local workerd opens its DevTools inspector (it relays every console line to it). */
+  WORKER_INSPECTOR: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['on', 'off'], { error: 'WORKER_INSPECTOR must be on or off' }))
+    .default('on'),
   PUBLIC_API_BASE: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_API_BASE must be an http(s) URL such as https://api.example.org' })
     .optional(),

@@ -1,38 +1,50 @@
 /**
- * `npm run start:edge` after the build: the Worker on local workerd (`wrangler dev`), configured from the same
- * environment variables as `npm start` (HOST, PORT, YOUTUBE_API_KEY, YOUTUBE_API_BASE, RATE_LIMIT_PER_HOUR,
- * UPSTREAM_TIMEOUT_MS, DIST_DIR), with fresh local state each start: no rate-limit log or cache left over.
- * Runs in Node; the Worker itself is functions/worker/index.ts.
+ * `npm run start:edge` after the build: the Worker on local workerd (wrangler's dev server, started through its
+ * API), configured from the same environment variables as `npm start` (HOST, PORT, YOUTUBE_API_KEY,
+ * YOUTUBE_API_BASE, RATE_LIMIT_PER_HOUR, UPSTREAM_TIMEOUT_MS, DIST_DIR) and WORKER_INSPECTOR, with fresh local state
+ * each start: no rate-limit log or cache left over. Runs in Node; the Worker itself is functions/worker/index.ts.
  */
-import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { unstable_startWorker } from 'wrangler';
 import { loadConfig, ConfigError, SAMPLE_MODE_NOTICE, type Config } from '../config.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The `wrangler dev` command line for `config`; the Worker's variables travel in `envFile`, not in argv. */
-export function wranglerDevArgs(config: Config, persistDir: string, envFile: string): string[] {
-  return [
-    'dev',
-    '--config',
-    join(PROJECT_ROOT, 'wrangler.toml'),
-    '--ip',
-    config.HOST,
-    '--port',
-    String(config.PORT),
-    '--persist-to',
-    persistDir,
-    '--env-file',
-    envFile,
-    '--assets',
-    resolve(config.DIST_DIR),
-    '--show-interactive-dev-session=false',
-    '--log-level',
-    'warn',
-  ];
+type DevWorkerInput = Parameters<typeof unstable_startWorker>[0];
+type DevWorker = Awaited<ReturnType<typeof unstable_startWorker>>;
+
+/** Where the DevTools inspector listens: wrangler's choice (9229 when free), a given port, or nowhere. */
+export type Inspector = 'default' | 'off' | { port: number };
+
+/**
+ * The dev server's options for `config`. The Worker's variables travel in `envFile`, the way `wrangler dev
+ * --env-file` reads them. No asset watching: the site is built before the start and never changes under a running
+ * Worker, and the watcher walked every asset at start and reloaded the Worker on a mere change of a file's link
+ * count (sending the GETs in flight to the new one a second time).
+ */
+export function devWorkerInput(
+  config: Config,
+  stateDir: string,
+  envFile: string,
+  inspector: Inspector,
+  entrypoint?: string,
+): DevWorkerInput {
+  return {
+    config: join(PROJECT_ROOT, 'wrangler.toml'),
+    ...(entrypoint ? { entrypoint } : {}),
+    envFiles: [envFile],
+    assets: resolve(config.DIST_DIR),
+    dev: {
+      server: { hostname: config.HOST, port: config.PORT },
+      inspector: inspector === 'off' ? false : inspector === 'default' ? undefined : { port: inspector.port },
+      persist: join(stateDir, 'state'),
+      watch: false,
+      logLevel: 'warn',
+    },
+  };
 }
 
 /** The Worker's variables as a dotenv file; the key, when set, is a secret and never goes on a command line. */
@@ -50,6 +62,56 @@ export function workerEnvFile(config: Config): string {
     .join('');
 }
 
+/** A fresh state folder holding the Worker's env file (readable by its owner only). */
+export async function prepareState(config: Config): Promise<{ stateDir: string; envFile: string }> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'tagdex-edge-'));
+  const envFile = join(stateDir, 'worker.env');
+  await writeFile(envFile, workerEnvFile(config), { mode: 0o600 });
+  await chmod(envFile, 0o600);
+  return { stateDir, envFile };
+}
+
+/**
+ * Starts wrangler's dev server in this process. wrangler is loaded only now, after the key has left this process's
+ * environment (the Worker gets it only through the env file), and told to send no metrics and to keep no copy of
+ * every log line in ~/.wrangler/logs.
+ */
+export async function startDevWorker(input: DevWorkerInput): Promise<DevWorker> {
+  delete process.env.YOUTUBE_API_KEY;
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.WRANGLER_WRITE_LOGS = 'false';
+  process.env.WRANGLER_LOG ??= 'warn';
+  const { unstable_startWorker: start } = await import('wrangler');
+  const worker = await start(input);
+  try {
+    await untilReady(worker);
+  } catch (error) {
+    await worker.raw.teardown();
+    throw error;
+  }
+  return worker;
+}
+
+/**
+ * Ready, or the first error the dev server reports while starting (such as the port in use), which would otherwise
+ * leave `ready` pending for ever.
+ */
+function untilReady(worker: DevWorker): Promise<void> {
+  return new Promise((ready, fail) => {
+    worker.raw.once('error', (event: unknown) =>
+      fail(event instanceof Error ? event : new Error(describeEvent(event))),
+    );
+    worker.ready.then(ready, fail);
+  });
+}
+
+/** One of wrangler's error events ({ source, reason, cause }) as a sentence. */
+function describeEvent(event: unknown): string {
+  const { source, reason, cause } = (event ?? {}) as { source?: string; reason?: string; cause?: unknown };
+  const detail = cause instanceof Error ? `: ${cause.message}` : '';
+  return `${source ?? 'wrangler'}: ${reason ?? String(event)}${detail}`;
+}
+
 async function main(): Promise<number> {
   let config: Config;
   try {
@@ -59,36 +121,36 @@ async function main(): Promise<number> {
     process.stderr.write(`tagdex: ${error.message}\n`);
     return 2;
   }
-  const stateDir = await mkdtemp(join(tmpdir(), 'tagdex-edge-'));
-  const envFile = join(stateDir, 'worker.env');
-  await writeFile(envFile, workerEnvFile(config), { mode: 0o600 });
-  await chmod(envFile, 0o600);
-  if (config.mode === 'sample') {
-    process.stderr.write(SAMPLE_MODE_NOTICE);
-  }
-  const wrangler = join(PROJECT_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-  const child = spawn(process.execPath, [wrangler, ...wranglerDevArgs(config, join(stateDir, 'state'), envFile)], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-    env: { ...withoutKey(process.env), WRANGLER_SEND_METRICS: 'false' },
-  });
+  const { stateDir, envFile } = await prepareState(config);
+  if (config.mode === 'sample') process.stderr.write(SAMPLE_MODE_NOTICE);
   process.stderr.write(
     `tagdex: starting the Worker on http://${config.HOST}:${config.PORT}/ (${config.mode} mode, local workerd)\n`,
   );
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGTERM', forward);
-  process.on('SIGINT', forward);
-  const code = await new Promise<number>((done) =>
-    child.on('exit', (status, signal) => done(status ?? (signal ? 0 : 1))),
-  );
+  const inspector = config.WORKER_INSPECTOR === 'on' ? 'default' : 'off';
+  // Listening from the start: a stop asked for while wrangler starts takes effect once it has started.
+  const stopped = new Promise<void>((stop) => {
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  let worker: DevWorker;
+  try {
+    worker = await startDevWorker(devWorkerInput(config, stateDir, envFile, inspector));
+  } catch (error) {
+    process.stderr.write(`tagdex: the Worker did not start: ${describe(error)}\n`);
+    await rm(stateDir, { recursive: true, force: true });
+    return 1;
+  }
+  await stopped;
+  await worker.dispose();
   await rm(stateDir, { recursive: true, force: true });
-  return code;
+  return 0;
 }
 
-/** wrangler reads no key from its own environment: the Worker gets it only through the env file. */
-function withoutKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { YOUTUBE_API_KEY: _key, ...rest } = env;
-  return rest;
+/** An error and its causes on one line each (wrangler wraps the reason, such as a port in use, in a cause). */
+function describe(error: unknown): string {
+  const lines: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) lines.push(current.message);
+  return lines.join('\n  because: ') || String(error);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();

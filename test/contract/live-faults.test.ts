@@ -112,8 +112,8 @@ describe.each(RUNTIMES)('the %s runtime, live, under faults', (name) => {
     expect(forA.headers['access-control-allow-origin']).toBe('*');
     // Two tries of the time limit and the retry's wait, never a third: counted at the upstream when A is answered,
     // not read off the clock (a loaded machine delays the answer, not the count). (On local workerd this once read 4:
-    // another test file hard-linked the shared site's files meanwhile, `wrangler dev` reloaded the Worker, and its
-    // proxy sent the GET in flight again. That file copies now: copyEnglishSite in test/helpers/site-build.ts.)
+    // another test file hard-linked the shared site's files meanwhile, wrangler's asset watcher reloaded the Worker,
+    // and its proxy sent the GET in flight again. functions/worker/dev.ts watches no asset now.)
     expect(ms).toBeGreaterThanOrEqual(2 * TIMEOUT_MS);
     expect(callsAskingFor(a, runtime.upstream.calls)).toBe(2);
   });

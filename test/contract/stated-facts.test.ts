@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
-import { copyEnglishSite } from '../helpers/site-build.ts';
+import { linkEnglishSite } from '../helpers/site-build.ts';
 import { RUNTIMES, startRuntime, type RuntimeUnderTest } from '../helpers/runtimes.ts';
 import { httpGet } from '../helpers/http.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
@@ -44,7 +44,7 @@ function statesBuildsLimit(lang: string): RegExp {
 // The English site and the translated pages above (the runtimes start faster without the rest: site-build.ts).
 const distRoot = await mkdtemp(join(tmpdir(), 'tagdex-stated-'));
 const distDir = join(distRoot, 'dist');
-await copyEnglishSite(
+await linkEnglishSite(
   site.distDir,
   distDir,
   TRANSLATED.map(({ path }) => `${path}index.html`),

@@ -106,7 +106,8 @@ export interface WorkerProcess {
 
 /**
  * Starts functions/worker/dev.ts with `env` (DIST_DIR and the rest) over the test process's environment, without
- * its YOUTUBE_API_KEY unless `env` sets one (without a key the Worker runs in sample mode), and waits for /healthz.
+ * its YOUTUBE_API_KEY unless `env` sets one (without a key the Worker runs in sample mode) and without the DevTools
+ * inspector, and waits for /healthz.
  */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   // A free port is only free when it is looked up: another process (a test file beside this one) may bind it
@@ -128,7 +129,8 @@ async function startWorkerOnce(env: Record<string, string>, port: number): Promi
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'functions/worker/dev.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), NO_COLOR: '1', ...env },
+    // No DevTools inspector: no test reads it, and it would relay every console line of every request.
+    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), NO_COLOR: '1', WORKER_INSPECTOR: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

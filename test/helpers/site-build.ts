@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { link, mkdir, readdir } from 'node:fs/promises';
 import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
 import { createSampleDataset } from '../../src/fake-upstream/sample-dataset.ts';
 import { createUpstreamEmulator, type UpstreamDataset } from '../support/emulator.ts';
@@ -199,54 +199,31 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 
 /**
  * `distDir` without the other languages' pages but the `translated` files named (`/hi/index.html`), as hard links
- * in `target`: what the contract tests' runtimes serve. `wrangler dev` hashes and watches every asset when it
- * starts, and the other languages are more than half of the site's files: on the two-core machine a Worker start
- * over the whole site (9,500 files) answered /healthz after 8.4–8.8 s for about 12 CPU-seconds, over its English
- * pages (4,200) after 5.4–5.7 s for about 8. The contract tests read a few translated pages (those that state the
- * limit); the browser tests read them all from the whole site. Links are made only before any Worker starts (the
- * global setup): see copyEnglishSite.
+ * in `target`: what the contract tests' runtimes serve. wrangler's dev server hashes every asset when it starts,
+ * and the other languages are more than half of the site's files: on the two-core machine a Worker start over the
+ * whole site (9,500 files) answered /healthz after 8.4–8.8 s for about 12 CPU-seconds, over its English pages
+ * (4,200) after 5.4–5.7 s for about 8. The contract tests read a few translated pages (those that state the
+ * limit); the browser tests read them all from the whole site.
  */
-export function linkEnglishSite(distDir: string, target: string, translated: readonly string[] = []): Promise<void> {
-  return placeEnglishSite(distDir, target, translated, link);
-}
-
-/**
- * The same selection as linkEnglishSite, copied: for a test file that needs its own while other files' Workers
- * run. A new link (or its removal) changes the shared files' link count, which `wrangler dev`'s asset watcher
- * reports as a change of every file: it reloaded the running Workers, and the proxy in front of each sent the GET
- * in flight to the new one a second time (seen as a doubled upstream call in live-faults.test.ts).
- */
-export function copyEnglishSite(distDir: string, target: string, translated: readonly string[] = []): Promise<void> {
-  return placeEnglishSite(distDir, target, translated, copyFile);
-}
-
-type Place = (source: string, copy: string) => Promise<void>;
-
-async function placeEnglishSite(
+export async function linkEnglishSite(
   distDir: string,
   target: string,
-  translated: readonly string[],
-  place: Place,
+  translated: readonly string[] = [],
 ): Promise<void> {
   const skipped = new Set(PREFIXED_LOCALES.map((locale) => locale.path));
-  await placeTree(distDir, target, place, (name) => !skipped.has(name));
+  await linkTree(distDir, target, (name) => !skipped.has(name));
   for (const file of translated) {
     await mkdir(dirname(join(target, file)), { recursive: true });
-    await place(join(distDir, file), join(target, file));
+    await link(join(distDir, file), join(target, file));
   }
 }
 
-async function placeTree(
-  from: string,
-  to: string,
-  place: Place,
-  keep: (name: string) => boolean = () => true,
-): Promise<void> {
+async function linkTree(from: string, to: string, keep: (name: string) => boolean = () => true): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(from, { withFileTypes: true })) {
     if (!keep(entry.name)) continue;
     const [source, copy] = [join(from, entry.name), join(to, entry.name)];
-    await (entry.isDirectory() ? placeTree(source, copy, place) : place(source, copy));
+    await (entry.isDirectory() ? linkTree(source, copy) : link(source, copy));
   }
 }
 

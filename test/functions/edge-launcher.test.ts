@@ -1,0 +1,43 @@
+import { isAbsolute } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../functions/config.ts';
+import { devWorkerInput, workerEnvFile } from '../../functions/worker/dev.ts';
+
+const KEY = 'AIzaSy-launcher-canary';
+const config = loadConfig({ YOUTUBE_API_KEY: KEY, HOST: '127.0.0.1', PORT: '8788', DIST_DIR: 'dist' });
+
+describe('the Worker launcher (functions/worker/dev.ts)', () => {
+  it('gives wrangler the key only through the env file, never in its options', () => {
+    const input = devWorkerInput(config, '/tmp/state', '/tmp/state/worker.env', 'default');
+    expect(JSON.stringify(input)).not.toContain(KEY);
+    expect(input.envFiles).toEqual(['/tmp/state/worker.env']);
+    expect(workerEnvFile(config)).toContain(`YOUTUBE_API_KEY=${JSON.stringify(KEY)}\n`);
+  });
+
+  it('watches no file, keeps its state in the given folder and serves DIST_DIR as an absolute path', () => {
+    const input = devWorkerInput(config, '/tmp/state', '/tmp/state/worker.env', 'default');
+    expect(input.dev?.watch).toBe(false);
+    expect(input.dev?.persist).toBe('/tmp/state/state');
+    expect(input.dev?.server).toEqual({ hostname: '127.0.0.1', port: 8788 });
+    expect(isAbsolute(String(input.assets))).toBe(true);
+  });
+
+  it('opens the inspector where asked: wrangler’s port, a given one, or none', () => {
+    const inspector = (choice: Parameters<typeof devWorkerInput>[3]) =>
+      devWorkerInput(config, '/s', '/s/e', choice).dev?.inspector;
+    expect(inspector('default')).toBeUndefined();
+    expect(inspector({ port: 9333 })).toEqual({ port: 9333 });
+    expect(inspector('off')).toBe(false);
+  });
+});
+
+describe('WORKER_INSPECTOR', () => {
+  it('defaults to on and accepts on or off in any case', () => {
+    expect(loadConfig({}).WORKER_INSPECTOR).toBe('on');
+    expect(loadConfig({ WORKER_INSPECTOR: ' OFF ' }).WORKER_INSPECTOR).toBe('off');
+  });
+
+  it('refuses anything else, naming the variable and the accepted values', () => {
+    expect(() => loadConfig({ WORKER_INSPECTOR: 'no' })).toThrow(/WORKER_INSPECTOR must be on or off/);
+  });
+});
