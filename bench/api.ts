@@ -75,6 +75,8 @@ export interface ColdLatencyRound {
   latencyMs: number;
   upstreamP50: number;
   tagdexP50: number;
+  /** The same lookups through the bare proxy (the `proxy` child): what any Node server with an upstream hop adds. */
+  proxyP50: number;
   /** tagdex's p50 minus the upstream's own, ms. */
   addedP50: number;
 }
@@ -109,7 +111,8 @@ export async function runApiBench(
     500_000,
     Math.ceil(coldRate * (opts.repeats * opts.duration + opts.warmup)) +
       1000 +
-      2 * COLD_LATENCY_REQUESTS * (opts.repeats + 1),
+      // Each cold round: two upstreams, each asked directly, through the bare proxy and through tagdex.
+      6 * COLD_LATENCY_REQUESTS * (opts.repeats + 1),
   );
 
   const children: RunningChild[] = [];
@@ -322,21 +325,28 @@ export async function runApiBench(
       responseCache: true,
     });
     children.push(instantTagdex);
+    const [proxy, instantProxy] = [
+      await startChild({ role: 'proxy', upstreamBaseUrl: upstreamBase }),
+      await startChild({ role: 'proxy', upstreamBaseUrl: String(instantUpstream.ready['baseUrl']) }),
+    ];
+    children.push(proxy, instantProxy);
     const coldPair = async (
       latencyMs: number,
       upstreamUrl: string,
       server: RunningChild,
+      floor: RunningChild,
     ): Promise<ColdLatencyRound> => {
       const upstreamP50 = await sequentialP50(
         (id) => `${upstreamUrl}/videos?part=${part}&id=${id}&fields=${encodeURIComponent(fields)}`,
         { 'x-goog-api-key': 'tagdex-bench-key' },
       );
+      const proxyP50 = await sequentialP50((id) => `${childUrl(floor)}/api/v1/video?url=${id}`);
       const tagdexP50 = await sequentialP50((id) => `${childUrl(server)}/api/v1/video?url=${id}`);
-      return { latencyMs, upstreamP50, tagdexP50, addedP50: tagdexP50 - upstreamP50 };
+      return { latencyMs, upstreamP50, tagdexP50, proxyP50, addedP50: tagdexP50 - upstreamP50 };
     };
     const coldRound = async (): Promise<ColdLatencyRound[]> => [
-      await coldPair(UPSTREAM_LATENCY_MS, upstreamBase, tagdex),
-      await coldPair(0, String(instantUpstream.ready['baseUrl']), instantTagdex),
+      await coldPair(UPSTREAM_LATENCY_MS, upstreamBase, tagdex, proxy),
+      await coldPair(0, String(instantUpstream.ready['baseUrl']), instantTagdex, instantProxy),
     ];
     const coldLatency: ColdLatencyRound[] = [];
     if (opts.warmup > 0) await coldRound();
@@ -477,12 +487,17 @@ export function formatApiSection(report: ApiReport): string {
   for (const latencyMs of [UPSTREAM_LATENCY_MS, 0]) {
     const rounds = report.coldLatency.filter((r) => r.latencyMs === latencyMs);
     const added = median(rounds.map((r) => r.addedP50));
+    const floor = median(rounds.map((r) => r.proxyP50 - r.upstreamP50));
     lines.push(
       `- cold \`video\`, p50 added over the upstream's own p50 (upstream +${latencyMs} ms, ${COLD_LATENCY_REQUESTS} requests one at a time per side per round, ` +
         `median of rounds): **${added.toFixed(2)} ms** (target ≤ ${COLD_ADDED_MS_TARGET} ms) — ${verdict(added <= COLD_ADDED_MS_TARGET)}; rounds: ` +
         rounds
           .map((r) => `${r.upstreamP50.toFixed(2)} → ${r.tagdexP50.toFixed(2)} (+${r.addedP50.toFixed(2)})`)
-          .join(', '),
+          .join(', ') +
+        `. The floor, measured in the same rounds: a bare node:http server passing the same lookups to the upstream ` +
+        `through an undici Pool, with no other work, adds **${floor.toFixed(2)} ms** (rounds: ` +
+        rounds.map((r) => `+${(r.proxyP50 - r.upstreamP50).toFixed(2)}`).join(', ') +
+        `), so tagdex's own share is **${(added - floor).toFixed(2)} ms**`,
     );
   }
   lines.push(

@@ -18,6 +18,11 @@ export type ChildSpec =
       answers: Record<string, { status: number; headers: Record<string, string>; body: string /* base64 */ }>;
     }
   | { role: 'upstream'; date: string; coldVideos: number; latencyMs: number }
+  /**
+   * The floor of any Node server that looks a video up upstream: bare node:http passing `/api/v1/video?url=ID`
+   * to the upstream's `videos.list` through an undici Pool, and its bytes back, with no other work.
+   */
+  | { role: 'proxy'; upstreamBaseUrl: string }
   | {
       role: 'tagdex';
       upstreamBaseUrl: string;

@@ -9,6 +9,7 @@ import { loadConfig } from '../functions/config.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { startFakeUpstream } from '../test/support/serve.ts';
 import { benchDataset } from './bench-dataset.ts';
+import { REQUEST_SHAPES } from '../src/youtube/client.ts';
 import type { ChildReply, ChildRequest, ChildSpec } from './children.ts';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as ChildSpec;
@@ -68,6 +69,26 @@ async function start(): Promise<Record<string, unknown>> {
         return summary;
       };
       return { baseUrl: fake.baseUrl };
+    }
+    case 'proxy': {
+      const { Pool } = await import('undici');
+      const base = new URL(spec.upstreamBaseUrl);
+      const prefix = base.pathname.replace(/\/$/, '');
+      const pool = new Pool(base.origin, { connections: 16 });
+      const { part, fields } = REQUEST_SHAPES.videos;
+      const server = createServer((req, res) => {
+        const id = new URL(req.url ?? '/', 'http://proxy').searchParams.get('url') ?? '';
+        const path = `${prefix}/videos?part=${part}&id=${encodeURIComponent(id)}&fields=${encodeURIComponent(fields)}`;
+        pool
+          .request({ path, method: 'GET', headers: { 'x-goog-api-key': 'tagdex-bench-key' } })
+          .then(async (answer) => {
+            const body = Buffer.from(await answer.body.arrayBuffer());
+            res.writeHead(answer.statusCode, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+            res.end(body);
+          })
+          .catch(() => res.writeHead(502).end());
+      });
+      return { port: await listen(server) };
     }
     case 'tagdex': {
       // Composed exactly as `npm run serve` composes it (live mode, the undici pool); access lines go to stdout
