@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -41,14 +41,23 @@ const siteFiles = new Set(
 );
 
 /**
- * vitest's order (longest or largest first), except that the unit files go first and the files that need the
- * shared site last, so the two lanes have work while the site builds. Array.prototype.sort is stable.
+ * Seconds each integration file took in a recent run (test/support/durations.ts writes the table from vitest's
+ * cache). A clean clone has no cache, and by size alone vitest started the longest files last.
+ */
+const durations = JSON.parse(readFileSync('test/durations.json', 'utf8')) as Record<string, number>;
+
+/**
+ * The unit files first, then the integration files that need no site, then those that need the shared site, so
+ * the lanes have work while the site builds; within each, the longest first by test/durations.json, and vitest's
+ * own order (longest or largest first) among files the table lacks. Array.prototype.sort is stable.
  */
 class SiteLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (spec: TestSpecification) =>
       spec.project.name === 'unit' ? 0 : siteFiles.has(resolve(spec.moduleId)) ? 2 : 1;
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    const seconds = (spec: TestSpecification) =>
+      spec.project.name === 'unit' ? 0 : (durations[relative(process.cwd(), spec.moduleId)] ?? 0);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b) || seconds(b) - seconds(a));
   }
 }
 
