@@ -110,9 +110,9 @@ async function startWrangler(distDir: string, upstreamBase: string): Promise<Wra
     RATE_LIMIT_PER_HOUR: '1000000',
     DIST_DIR: distDir,
   });
-  const { stateDir, envFile } = await prepareState(config);
+  const stateDir = await prepareState(config);
   const entry = join(PROJECT_ROOT, 'bench', 'calibrated-worker.ts');
-  const worker = await startDevWorker(devWorkerInput(config, stateDir, envFile, { port: inspectorPort }, entry));
+  const worker = await startDevWorker(devWorkerInput(config, stateDir, { port: inspectorPort }, entry));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     inspectorPort,

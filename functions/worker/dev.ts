@@ -20,7 +20,8 @@ type DevWorker = Awaited<ReturnType<typeof unstable_startWorker>>;
 export type Inspector = 'default' | 'off' | { port: number };
 
 /**
- * The dev server's options for `config`. The Worker's variables travel in `envFile`, the way `wrangler dev
+ * The dev server's options for `config`, its state in `stateDir` (prepareState). The Worker's variables travel in
+ * the state's env file, the way `wrangler dev
  * --env-file` reads them. No asset watching: the site is built before the start and never changes under a running
  * Worker, and the watcher walked every asset at start and reloaded the Worker on a mere change of a file's link
  * count (sending the GETs in flight to the new one a second time).
@@ -28,14 +29,13 @@ export type Inspector = 'default' | 'off' | { port: number };
 export function devWorkerInput(
   config: Config,
   stateDir: string,
-  envFile: string,
   inspector: Inspector,
   entrypoint?: string,
 ): DevWorkerInput {
   return {
     config: join(PROJECT_ROOT, 'wrangler.toml'),
     ...(entrypoint ? { entrypoint } : {}),
-    envFiles: [envFile],
+    envFiles: [envFilePath(stateDir)],
     assets: resolve(config.DIST_DIR),
     dev: {
       server: { hostname: config.HOST, port: config.PORT },
@@ -63,12 +63,16 @@ export function workerEnvFile(config: Config): string {
 }
 
 /** A fresh state folder holding the Worker's env file (readable by its owner only). */
-export async function prepareState(config: Config): Promise<{ stateDir: string; envFile: string }> {
+export async function prepareState(config: Config): Promise<string> {
   const stateDir = await mkdtemp(join(tmpdir(), 'tagdex-edge-'));
-  const envFile = join(stateDir, 'worker.env');
+  const envFile = envFilePath(stateDir);
   await writeFile(envFile, workerEnvFile(config), { mode: 0o600 });
   await chmod(envFile, 0o600);
-  return { stateDir, envFile };
+  return stateDir;
+}
+
+function envFilePath(stateDir: string): string {
+  return join(stateDir, 'worker.env');
 }
 
 /**
@@ -121,7 +125,7 @@ async function main(): Promise<number> {
     process.stderr.write(`tagdex: ${error.message}\n`);
     return 2;
   }
-  const { stateDir, envFile } = await prepareState(config);
+  const stateDir = await prepareState(config);
   if (config.mode === 'sample') process.stderr.write(SAMPLE_MODE_NOTICE);
   process.stderr.write(
     `tagdex: starting the Worker on http://${config.HOST}:${config.PORT}/ (${config.mode} mode, local workerd)\n`,
@@ -134,7 +138,7 @@ async function main(): Promise<number> {
   });
   let worker: DevWorker;
   try {
-    worker = await startDevWorker(devWorkerInput(config, stateDir, envFile, inspector));
+    worker = await startDevWorker(devWorkerInput(config, stateDir, inspector));
   } catch (error) {
     process.stderr.write(`tagdex: the Worker did not start: ${describe(error)}\n`);
     await rm(stateDir, { recursive: true, force: true });

@@ -8,14 +8,14 @@ const config = loadConfig({ YOUTUBE_API_KEY: KEY, HOST: '127.0.0.1', PORT: '8788
 
 describe('the Worker launcher (functions/worker/dev.ts)', () => {
   it('gives wrangler the key only through the env file, never in its options', () => {
-    const input = devWorkerInput(config, '/tmp/state', '/tmp/state/worker.env', 'default');
+    const input = devWorkerInput(config, '/tmp/state', 'default');
     expect(JSON.stringify(input)).not.toContain(KEY);
     expect(input.envFiles).toEqual(['/tmp/state/worker.env']);
     expect(workerEnvFile(config)).toContain(`YOUTUBE_API_KEY=${JSON.stringify(KEY)}\n`);
   });
 
   it('watches no file, keeps its state in the given folder and serves DIST_DIR as an absolute path', () => {
-    const input = devWorkerInput(config, '/tmp/state', '/tmp/state/worker.env', 'default');
+    const input = devWorkerInput(config, '/tmp/state', 'default');
     expect(input.dev?.watch).toBe(false);
     expect(input.dev?.persist).toBe('/tmp/state/state');
     expect(input.dev?.server).toEqual({ hostname: '127.0.0.1', port: 8788 });
@@ -23,8 +23,8 @@ describe('the Worker launcher (functions/worker/dev.ts)', () => {
   });
 
   it('opens the inspector where asked: wrangler’s port, a given one, or none', () => {
-    const inspector = (choice: Parameters<typeof devWorkerInput>[3]) =>
-      devWorkerInput(config, '/s', '/s/e', choice).dev?.inspector;
+    const inspector = (choice: Parameters<typeof devWorkerInput>[2]) =>
+      devWorkerInput(config, '/s', choice).dev?.inspector;
     expect(inspector('default')).toBeUndefined();
     expect(inspector({ port: 9333 })).toEqual({ port: 9333 });
     expect(inspector('off')).toBe(false);
