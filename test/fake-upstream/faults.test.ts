@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUpstreamEmulator, type Fault, type UpstreamEmulator } from '../support/emulator.ts';
 import { HINDI_VIDEO_ID, fixtureDataset } from '../fixtures/upstream-dataset.ts';
+import { collectGarbage } from '../support/gc.ts';
 
 const KEY = 'AIzaSyTEST-faults-key-0123456789abcd';
 const VIDEO_URL = `https://www.googleapis.com/youtube/v3/videos?part=snippet,statistics&id=${HINDI_VIDEO_ID}`;
@@ -196,6 +197,26 @@ describe('connection faults', () => {
     const timedOut = get(withFault({ kind: 'hang' }), VIDEO_URL, { signal: AbortSignal.timeout(50) });
     await expect(timedOut).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(e.calls[0]?.status).toBe(0);
+  });
+
+  it('hang: keeps its request, so a garbage collection cannot stop the caller’s AbortSignal.timeout() from ending it', async () => {
+    const ended = Array.from({ length: 10 }, () => {
+      const e = createUpstreamEmulator(fixtureDataset);
+      e.injectFault({ kind: 'hang' });
+      return e.fetch(VIDEO_URL, { signal: AbortSignal.timeout(300) }).then(
+        () => 'answered',
+        (error: Error) => error.name,
+      );
+    });
+    // Nothing but the hangs refer to their Requests now. Collections in later turns (a WeakRef made in this one is
+    // kept to its end) took every Request and its controller before the fix, and no timeout reached its hang.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    // The bound is 60 times the timeout: before the fix the hangs never ended at all.
+    const never = new Promise<string>((resolve) => setTimeout(() => resolve('never ended'), 20_000).unref());
+    expect(await Promise.all(ended.map((end) => Promise.race([end, never])))).toEqual(Array(10).fill('TimeoutError'));
   });
 
   it('an already-aborted signal rejects at once, like fetch', async () => {

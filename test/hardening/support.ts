@@ -3,11 +3,10 @@
  * every API answer must pass (allowed status, envelope, CORS, no stack trace, no key).
  */
 import { connect } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'node:http';
 import { expect } from 'vitest';
 import { CANARY_KEY } from '../helpers/server.ts';
+import { collectGarbage } from '../support/gc.ts';
 
 /** A response as read off the socket: header names lower-cased. */
 export interface Answer {
@@ -170,12 +169,7 @@ export function lenientDecode(text: string): string {
   });
 }
 
-// A full collection before each reading makes memory figures comparable; vitest's workers run without --expose-gc,
-// so the flag is set at run time and `gc` taken from a fresh context, where V8 then defines it.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-/** Resident set size and V8 heap in use, in MB, measured right after a full garbage collection. */
+/** Resident set size and V8 heap in use, in MB, measured right after a full garbage collection (comparable readings). */
 export function memoryMb(): { rss: number; heap: number } {
   collectGarbage();
   const { rss, heapUsed } = process.memoryUsage();

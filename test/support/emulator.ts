@@ -129,12 +129,16 @@ export function createUpstreamEmulator(
       const req = new Request(input, init);
       const { signal } = req;
       if (signal.aborted) throw signal.reason;
+      inFlight.add(req);
       return await new Promise<Response>((resolve, reject) => {
         const onAbort = () => reject(signal.reason);
         signal.addEventListener('abort', onAbort, { once: true });
         handle(req)
           .then(resolve, reject)
-          .finally(() => signal.removeEventListener('abort', onAbort));
+          .finally(() => {
+            inFlight.delete(req);
+            signal.removeEventListener('abort', onAbort);
+          });
       });
     },
     calls,
@@ -159,6 +163,15 @@ export function createUpstreamEmulator(
 function spent(calls: readonly RecordedCall[], bucket: QuotaBucket): number {
   return calls.reduce((sum, c) => (c.bucket === bucket ? sum + c.units : sum), 0);
 }
+
+/**
+ * The requests still being answered. A Request follows its caller's signal only through a weak reference to its
+ * own controller (undici), and a hang leaves the Request reachable from nothing but itself: a garbage collection
+ * could take it, and the caller's abort (an `AbortSignal.timeout()` included) would then never end the hang. A
+ * real fetch keeps its Request while the connection is open; so does this one, until it settles (a unit run beside
+ * a benchmark hung here once).
+ */
+const inFlight = new Set<Request>();
 
 // ---------------------------------------------------------------------------------------------------------
 // The faults
