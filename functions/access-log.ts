@@ -4,17 +4,17 @@
  */
 import type { PipelineRequest } from './runtime.ts';
 import type { UpstreamMeter } from '../src/youtube/quota.ts';
+import { createTargetMemo } from '../src/lib/target-memo.ts';
 
 export type CacheState = 'hit' | 'miss' | 'none';
 
-/** Bounds of the memos: entries in each, and the longest target whose parameters are remembered. */
-const MEMO_ENTRIES = 10_000;
-const MEMO_TARGET_LENGTH = 512;
+/** Clients whose hash is remembered (the memo is emptied when full). */
+const CLIENT_MEMO_ENTRIES = 10_000;
 
 export function createAccessLog(sink: (line: string) => void, now: () => number) {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const clientHashes = new Map<string, string>();
-  const targets = new Map<string, string>();
+  const targets = createTargetMemo<string>();
   let stamp = Number.NaN;
   let time = '';
 
@@ -28,21 +28,19 @@ export function createAccessLog(sink: (line: string) => void, now: () => number)
     let binary = '';
     for (const byte of digest) binary += String.fromCharCode(byte);
     const hashed = JSON.stringify(btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').slice(0, 12));
-    if (clientHashes.size >= MEMO_ENTRIES) clientHashes.clear();
+    if (clientHashes.size >= CLIENT_MEMO_ENTRIES) clientHashes.clear();
     clientHashes.set(client, hashed);
     return hashed;
   }
 
-  /** `"path":…,"params":…` of a target, remembered for ordinary-sized targets (what repeated requests are). */
+  /** `"path":…,"params":…` of a target, remembered for targets asked again (src/lib/target-memo.ts). */
   function targetJson(target: string): string {
     let json = targets.get(target);
     if (json === undefined) {
       const queryAt = target.indexOf('?');
       const path = queryAt < 0 ? target : target.slice(0, queryAt);
       json = `"path":${JSON.stringify(path)},"params":${JSON.stringify(paramNames(target))}`;
-      if (target.length > MEMO_TARGET_LENGTH) return json;
-      if (targets.size >= MEMO_ENTRIES) targets.clear();
-      targets.set(target, json);
+      targets.offer(target, json);
     }
     return json;
   }

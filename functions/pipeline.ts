@@ -33,8 +33,10 @@ import { createAccessLog, type CacheState } from './access-log.ts';
 import { isMcpTarget, MCP_PATH } from './mcp/mcp-path.ts';
 import type { McpAnswer } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
+import { createTargetMemo } from '../src/lib/target-memo.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
 import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
+import { utf8Bytes } from './utf8.ts';
 
 /** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
@@ -47,13 +49,9 @@ const ORIGIN = 'http://tagdex.internal';
 const CACHED_STATUSES = new Set([200, 404]);
 /** Bodies from this size on vary by Accept-Encoding (compressed for clients that accept it). */
 const VARY_BYTES = 1024;
-const encoder = new TextEncoder();
 const PREFLIGHT_LIST = [...Object.entries(PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
 /** The preflight answer for /mcp: the transport's POST and headers, cached a day. */
 const MCP_PREFLIGHT_LIST = [...Object.entries(MCP_PREFLIGHT_HEADERS).flat(), 'Cache-Control', 'public, max-age=86400'];
-/** Request targets whose route is remembered, and the longest such target: bounds on the router's cache. */
-const KNOWN_TARGETS = 10_000;
-const KNOWN_TARGET_LENGTH = 512;
 
 /** One request's state as it moves through the stages. */
 interface Exchange {
@@ -65,6 +63,12 @@ interface Exchange {
 }
 
 type Routed = IRequest & { query: RawQuery };
+
+/** An endpoint as the route table holds it: with the names of its query parameters. */
+interface EndpointRoute {
+  endpoint: Endpoint;
+  names: readonly string[];
+}
 type Answer = PlainAnswer | Promise<PlainAnswer>;
 
 /** A valid question to an endpoint: its validated, normalised query, and the key of its answer. */
@@ -104,24 +108,28 @@ type QuestionStages = ReturnType<typeof createQuestionStages>;
 
 /**
  * Stage "route": the itty-router table (every endpoint, the API document, /healthz, /mcp, a catch-all), with a
- * cache of its verdicts in front: a GET target the router sent to an endpoint, with the question it validated,
- * is answered from the cache next time. The router is a pure function of method and target, so the cache cannot
- * disagree with it; it is cleared when full, so a flood of new targets stays bounded.
+ * cache of its verdicts in front. A GET target the router sent to an endpoint, with the question it validated, is
+ * answered from the cache next time; and a GET to an endpoint's own path the router has already sent there goes
+ * there with any query, since no route looks at the query (a new title on every request skips the router's
+ * second parse of the address and its async steps). The router is a pure function of method and target, so the
+ * cache cannot disagree with it; a target is kept from its second request on (src/lib/target-memo.ts), so a flood of
+ * new ones stays bounded and light, and only the endpoints' own paths are kept.
  */
 function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
-  const known = new Map<string, Question>();
+  const known = createTargetMemo<Question>();
+  /** The endpoints the router has sent a GET to, by their own path. */
+  const endpointAt = new Map<string, EndpointRoute>();
   let openApiAnswer: Promise<StoredAnswer> | undefined;
   const mcp = createMcpLoader(runtime, answers, ask);
 
   const router = Router<Routed, [Exchange], PlainAnswer>();
   for (const endpoint of ENDPOINTS) {
-    const names = queryParamNames(endpoint.query);
-    // The raw query, not itty's `routed.query` (URLSearchParams): bytes that are not UTF-8 must reach the schemas.
-    router.get(endpoint.path, (routed, exchange) =>
-      ask.serve(endpoint, names, readQuery(new URL(routed.url).search), exchange, (question) =>
-        remember(exchange.request.target, question),
-      ),
-    );
+    const entry: EndpointRoute = { endpoint, names: queryParamNames(endpoint.query) };
+    router.get(endpoint.path, (request, exchange) => {
+      const url = new URL(request.url);
+      if (url.pathname === endpoint.path) endpointAt.set(endpoint.path, entry);
+      return serve(entry, url.search, exchange);
+    });
   }
   router
     .get(OPENAPI_PATH, async (_routed, exchange) => {
@@ -134,17 +142,20 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
     .all(MCP_PATH, async (_routed, exchange) => answers.logged(exchange, await (await mcp())(exchange.request)))
     .all('*', (routed, exchange) => nowhere(exchange.request.method, new URL(routed.url).pathname));
 
-  function remember(target: string, question: Question): void {
-    if (target.length > KNOWN_TARGET_LENGTH) return;
-    if (known.size >= KNOWN_TARGETS) known.clear();
-    known.set(target, question);
+  /** The raw query, not itty's `request.query` (URLSearchParams): bytes that are not UTF-8 must reach the schemas. */
+  function serve({ endpoint, names }: EndpointRoute, search: string, exchange: Exchange): Answer {
+    return ask.serve(endpoint, names, readQuery(search), exchange, (question) =>
+      known.offer(exchange.request.target, question),
+    );
   }
 
   function route(method: string, target: string, exchange: Exchange): Answer {
     const question = method === 'GET' ? known.get(target) : undefined;
     if (question) return ask.limited(exchange, () => ask.lookUp(question, exchange));
-    const path = target.startsWith('/') ? target : `/${target}`;
-    return router.fetch({ method, url: ORIGIN + path }, exchange);
+    const url = new URL(ORIGIN + (target.startsWith('/') ? target : `/${target}`));
+    const routed = method === 'GET' ? endpointAt.get(url.pathname) : undefined;
+    if (routed) return serve(routed, url.search, exchange);
+    return router.fetch({ method, url: url.href }, exchange);
   }
 
   return { route };
@@ -278,7 +289,7 @@ function createAnswers(runtime: Runtime) {
 
   /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */
   async function store(status: number, text: string): Promise<StoredAnswer> {
-    const body = encoder.encode(text);
+    const body = utf8Bytes(text);
     const etag = await runtime.etag(body);
     const headers = [...envelopeHeaders(cacheControl(status), runtime.mode), 'ETag', etag];
     if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
@@ -368,7 +379,7 @@ function health(runtime: Runtime): PlainAnswer {
   const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
   const quota = runtime.youtube.quota();
   const text = JSON.stringify({ ok: true, data: healthData(runtime.data.manifest, runtime.mode, uptime, quota) });
-  return { status: 200, headers: envelopeHeaders('no-store', runtime.mode), body: encoder.encode(text) };
+  return { status: 200, headers: envelopeHeaders('no-store', runtime.mode), body: utf8Bytes(text) };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { CORS_HEADERS } from './cors.ts';
+import { utf8Bytes } from './utf8.ts';
 
 export type ErrorStatus = 404 | 422 | 429 | 500 | 502 | 503;
 
@@ -64,8 +65,7 @@ interface EnvelopeAnswer {
 export function refusal(status: number, message: string, options: { mode?: string; extra?: string[] } = {}) {
   const headers = envelopeHeaders('no-store', options.mode);
   if (options.extra) headers.push(...options.extra);
-  return { status, headers, body: encoder.encode(failureText(message)) } satisfies EnvelopeAnswer;
+  return { status, headers, body: utf8Bytes(failureText(message)) } satisfies EnvelopeAnswer;
 }
 
-const encoder = new TextEncoder();
 const CORS_LIST = Object.entries(CORS_HEADERS).flat();

@@ -23,6 +23,7 @@ import { REGIONS } from '../../src/lib/regions.ts';
 import { MCP_PATH } from './mcp-path.ts';
 import { SharedServerTransport, type McpCall } from './mcp-transport.ts';
 import { okDataText } from '../respond.ts';
+import { utf8Bytes } from '../utf8.ts';
 
 /** A JSON-RPC request to this server is a few hundred bytes; 64 KB leaves room for any batch worth answering. */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
@@ -57,7 +58,6 @@ const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
   },
 };
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 // The SDK's zod schemas build their parsers on first use: doing that while the module loads (isolate start-up)
@@ -149,7 +149,7 @@ export function createMcpHandler(options: {
     const answer = await transport.handle(request, body);
     const headers =
       answer.body === null ? [...COMMON_HEADERS] : [...COMMON_HEADERS, 'Content-Type', 'application/json'];
-    return { status: answer.status, headers, body: answer.body === null ? null : encoder.encode(answer.body) };
+    return { status: answer.status, headers, body: answer.body === null ? null : utf8Bytes(answer.body) };
   };
 }
 
@@ -185,6 +185,6 @@ function errorResult(message: string): CallToolResult {
 
 /** A refusal before any message is read: a JSON-RPC error with no id, as the transport words its own. */
 function rpcError(status: number, message: string, extraHeaders: string[] = []): PlainAnswer {
-  const body = encoder.encode(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  const body = utf8Bytes(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
   return { status, headers: [...COMMON_HEADERS, 'Content-Type', 'application/json', ...extraHeaders], body };
 }
