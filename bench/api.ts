@@ -15,6 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
+import { BENCH_API_KEY } from './bench-key.ts';
 
 /** Fixed upstream latency for the cold runs: the overhead tagdex adds shows against it. */
 export const UPSTREAM_LATENCY_MS = 50;
@@ -338,7 +339,7 @@ export async function runApiBench(
     ): Promise<ColdLatencyRound> => {
       const upstreamP50 = await sequentialP50(
         (id) => `${upstreamUrl}/videos?part=${part}&id=${id}&fields=${encodeURIComponent(fields)}`,
-        { 'x-goog-api-key': 'tagdex-bench-key' },
+        { 'x-goog-api-key': BENCH_API_KEY },
       );
       const proxyP50 = await sequentialP50((id) => `${childUrl(floor)}/api/v1/video?url=${id}`);
       const tagdexP50 = await sequentialP50((id) => `${childUrl(server)}/api/v1/video?url=${id}`);

@@ -25,6 +25,7 @@ import { createSampleClient } from '../functions/upstream.ts';
 import type { PipelineRequest, ResponseCache } from '../functions/runtime.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
+import { BENCH_API_KEY } from './bench-key.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const [mode, target, otherTarget, recordedFile] = process.argv.slice(2) as ['sample' | 'live', string, string, string?];
@@ -59,7 +60,7 @@ async function setUp() {
   const client =
     mode === 'live'
       ? createYouTubeClient({
-          apiKey: 'tagdex-bench-key',
+          apiKey: BENCH_API_KEY,
           baseUrl: 'https://youtube.bench.invalid/youtube/v3',
           fetch: replay,
         })

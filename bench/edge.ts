@@ -30,6 +30,7 @@ import type { BuildManifest } from '../src/schemas/build-output.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
+import { BENCH_API_KEY } from './bench-key.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -109,7 +110,7 @@ async function recordUpstream(targets: string[]): Promise<string> {
     return new Response(body, { status: response.status, headers: response.headers });
   };
   const client = createYouTubeClient({
-    apiKey: 'tagdex-bench-key',
+    apiKey: BENCH_API_KEY,
     baseUrl: 'https://youtube.bench.invalid/youtube/v3',
     fetch: recording,
   });

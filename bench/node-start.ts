@@ -15,6 +15,7 @@ import { bundleServer, SERVER_BUNDLE, serveCommand } from '../ingest/server-bund
 import { REGIONS } from '../src/lib/regions.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { stopProcessGroup } from '../test/support/process-group.ts';
+import { BENCH_API_KEY } from './bench-key.ts';
 
 export const RSS_TARGET_MB = 80;
 /** The goal for the production server's RSS after one request to every endpoint in every region. */
@@ -100,7 +101,7 @@ async function measure(
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
-      YOUTUBE_API_KEY: 'tagdex-bench-key',
+      YOUTUBE_API_KEY: BENCH_API_KEY,
       YOUTUBE_API_BASE: upstreamBaseUrl,
       BUILD_DIR: site.buildDir,
       DIST_DIR: site.distDir,

@@ -15,10 +15,11 @@ import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
 import { emptyPreparedData } from '../test/support/empty-prepared-data.ts';
+import { BENCH_API_KEY } from './bench-key.ts';
 
 /** Live mode with no rate limit and no site: the server as production composes it, over the in-process emulator. */
 const BENCH_CONFIG = loadConfig({
-  YOUTUBE_API_KEY: 'tagdex-bench-key',
+  YOUTUBE_API_KEY: BENCH_API_KEY,
   RATE_LIMIT_PER_HOUR: '0',
   DIST_DIR: 'bench/out/no-site',
 });
@@ -215,7 +216,7 @@ export async function replay(
   let clock = start;
   const now = () => clock;
   const client = createYouTubeClient({
-    apiKey: 'tagdex-bench-key',
+    apiKey: BENCH_API_KEY,
     baseUrl: 'https://youtube.bench.invalid/youtube/v3',
     fetch: upstream.fetch.bind(upstream),
   });
@@ -285,7 +286,7 @@ export async function burst(seed = 'tagdex-quota-burst'): Promise<BurstRun> {
   const upstream = createUpstreamEmulator(dataset);
   upstream.injectFault({ kind: 'latency', ms: BURST.upstreamLatencyMs }, { times: Infinity });
   const client = createYouTubeClient({
-    apiKey: 'tagdex-bench-key',
+    apiKey: BENCH_API_KEY,
     baseUrl: 'https://youtube.bench.invalid/youtube/v3',
     fetch: upstream.fetch.bind(upstream),
   });

@@ -11,6 +11,7 @@ import { startFakeUpstream } from '../test/support/serve.ts';
 import { benchDataset } from './bench-dataset.ts';
 import { REQUEST_SHAPES } from '../src/youtube/client.ts';
 import type { ChildReply, ChildRequest, ChildSpec } from './children.ts';
+import { BENCH_API_KEY } from './bench-key.ts';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as ChildSpec;
 
@@ -80,7 +81,7 @@ async function start(): Promise<Record<string, unknown>> {
         const id = new URL(req.url ?? '/', 'http://proxy').searchParams.get('url') ?? '';
         const path = `${prefix}/videos?part=${part}&id=${encodeURIComponent(id)}&fields=${encodeURIComponent(fields)}`;
         pool
-          .request({ path, method: 'GET', headers: { 'x-goog-api-key': 'tagdex-bench-key' } })
+          .request({ path, method: 'GET', headers: { 'x-goog-api-key': BENCH_API_KEY } })
           .then(async (answer) => {
             const body = Buffer.from(await answer.body.arrayBuffer());
             res.writeHead(answer.statusCode, { 'Content-Type': 'application/json', 'Content-Length': body.length });
@@ -95,7 +96,7 @@ async function start(): Promise<Record<string, unknown>> {
       // through the buffered log, as in production; the parent points stdout at a file or /dev/null.
       const { server, cache } = await createNodeApp(
         loadConfig({
-          YOUTUBE_API_KEY: 'tagdex-bench-key',
+          YOUTUBE_API_KEY: BENCH_API_KEY,
           YOUTUBE_API_BASE: spec.upstreamBaseUrl,
           BUILD_DIR: spec.buildDir,
           DIST_DIR: spec.distDir,
