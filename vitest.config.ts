@@ -75,6 +75,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Files share their worker processes (see the top of this file).
+    isolate: false,
     // Many integration files wait on sockets, child processes and the browser much of the time, so three files at
     // once keep two cores busy (vitest's default on two cores is one file at a time). Measured on the 2-core
     // machine: two at once 375 s, three 345 s, four 345–373 s, with both cores ~99% busy from start to end at four.
@@ -83,17 +85,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: integration, isolate: false },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: integration },
       },
       {
         extends: true,
         // Builds the one shared site the browser and page tests read (skipped when none of them is selected).
-        test: {
-          name: 'integration',
-          include: integration,
-          globalSetup: ['test/global-setup.ts'],
-          isolate: false,
-        },
+        test: { name: 'integration', include: integration, globalSetup: ['test/global-setup.ts'] },
       },
     ],
   },
