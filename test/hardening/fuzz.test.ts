@@ -4,6 +4,7 @@
  * parameters, long paths. Every answer keeps the spec's contract, nothing crashes, and memory stays bounded.
  */
 import fc from 'fast-check';
+import { codePoint } from '../support/code-points.ts';
 import { Agent } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -151,7 +152,7 @@ const mutatedRef = fc
         fc.record({
           op: fc.constant('replace' as const),
           at: fc.nat(),
-          text: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+          text: fc.string({ unit: codePoint, minLength: 1, maxLength: 1 }),
         }),
         fc.record({
           op: fc.constant('host' as const),
@@ -188,7 +189,7 @@ const mutatedRef = fc
 /** Values of every kind the issue lists; sizes stay under the 16 KB request-line limit (100 KB is tested apart). */
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: codePoint, maxLength: 40 }) },
   { weight: 2, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
   { weight: 3, arbitrary: mutatedRef },
   {

@@ -4,6 +4,7 @@
  * actually parse (just under the length cap) are answered well within a millisecond.
  */
 import fc from 'fast-check';
+import { codePoint } from '../support/code-points.ts';
 import { describe, expect, it } from 'vitest';
 import { MAX_REF_LENGTH, parseVideoRef } from '../../src/lib/video-ref.ts';
 import { CHANNEL_ID, parseChannelRef, type ChannelRef } from '../../src/lib/channel-ref.ts';
@@ -163,7 +164,7 @@ const charMutation = fc.oneof(
   fc.record({
     kind: fc.constant('replace' as const),
     at: fc.nat(),
-    char: fc.oneof(fc.constantFrom(...LOOKALIKE_CHARS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+    char: fc.oneof(fc.constantFrom(...LOOKALIKE_CHARS), fc.string({ unit: codePoint, minLength: 1, maxLength: 1 })),
   }),
 );
 /** Mutations after which the link points somewhere that is not certainly YouTube: each must be refused. */
@@ -283,7 +284,7 @@ describe('what the parsers accept is written in the input', () => {
       fc.property(
         fc.oneof(
           fc.string({ unit: 'grapheme', maxLength: 80 }),
-          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.string({ unit: codePoint, maxLength: 80 }),
           fc.string({ unit: 'grapheme-composite' }),
         ),
         (input) => {

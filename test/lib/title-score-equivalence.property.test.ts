@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
+import { codePoint } from '../support/code-points.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndexes } from '../../ingest/build-index.ts';
 import { ensureSampleData } from '../../ingest/run-ingest.ts';
@@ -89,7 +90,7 @@ function titleFor(bench: TitleBenchmark): fc.Arbitrary<string> {
     { arbitrary: joined, weight: 6 },
     { arbitrary: withSeparators, weight: 2 },
     { arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }), weight: 1 },
-    { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
+    { arbitrary: fc.string({ unit: codePoint, maxLength: 60 }), weight: 1 },
     // Any UTF-16 code units, lone surrogates included.
     {
       arbitrary: fc
