@@ -106,8 +106,10 @@ describe('the bundled server (npm start)', () => {
     const { child, output, exited } = startMain({ YOUTUBE_API_KEY: CANARY_KEY, YOUTUBE_API_BASE: upstream.baseUrl });
     const port = (await waitFor(output, /listening on http:\/\/127\.0\.0\.1:(\d+)/))[1];
     emulator.injectFault({ kind: 'latency', ms: 600 });
+    const asked = emulator.calls.length;
     const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/video?url=${HINDI_VIDEO_ID}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // In flight for certain: the server has asked the upstream, which holds its answer for 600 ms.
+    await emulator.whenCalls((calls) => calls.length > asked);
     child.kill('SIGTERM');
     const signalled = performance.now();
     const response = await inFlight;

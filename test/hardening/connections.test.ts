@@ -65,13 +65,14 @@ describe('MAX_CONNECTIONS', () => {
   it('past the cap a new connection is closed at once, with no answer; freed slots are used again', async () => {
     const server = await start({ maxConnections: 20 });
     const held = await Promise.all(Array.from({ length: 20 }, () => halfOpen(server.baseUrl)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A client's connect completes before the server accepts: wait until the server holds all 20.
+    await until(async () => (await server.connections()) === 20);
     const extra = await halfOpen(server.baseUrl);
     const refused = await untilClosed(extra, 2_000);
     expect(refused).not.toBeNull();
     expect(refused!.data).toBe('');
     for (const socket of held) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(async () => (await server.connections()) === 0);
     expect((await server.get('/healthz')).status).toBe(200);
   });
 
