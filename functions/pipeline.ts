@@ -150,10 +150,10 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
   }
 
   function route(method: string, target: string, exchange: Exchange): Answer {
+    const question = method === 'GET' ? known.get(target) : undefined;
+    if (question) return ask.limited(exchange, () => ask.lookUp(question, exchange));
     const address = ORIGIN + (target.startsWith('/') ? target : `/${target}`);
     if (method !== 'GET') return router.fetch({ method, url: address }, exchange);
-    const question = known.get(target);
-    if (question) return ask.limited(exchange, () => ask.lookUp(question, exchange));
     const url = new URL(address);
     const routed = endpointAt.get(url.pathname);
     return routed ? serve(routed, url.search, exchange) : router.fetch({ method, url: url.href }, exchange);
