@@ -11,7 +11,7 @@ export type CacheState = 'hit' | 'miss' | 'none';
 /** Clients whose hash is remembered (the memo is emptied when full). */
 const CLIENT_MEMO_ENTRIES = 10_000;
 
-export function createAccessLog(sink: (line: string) => void, now: () => number) {
+export function createAccessLog(sink: (line: string, request: PipelineRequest) => void, now: () => number) {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const clientHashes = new Map<string, string>();
   const targets = createTargetMemo<string>();
@@ -69,10 +69,10 @@ export function createAccessLog(sink: (line: string) => void, now: () => number)
         `"upstream_calls":${meter.calls},"quota_units":${meter.units},"search_calls":${meter.searches},"client":`;
       const hashed = clientHashes.get(request.client);
       if (hashed !== undefined) {
-        sink(`${head}${hashed}}`);
+        sink(`${head}${hashed}}`, request);
         return undefined;
       }
-      return hashClient(request.client).then((fresh) => sink(`${head}${fresh}}`));
+      return hashClient(request.client).then((fresh) => sink(`${head}${fresh}}`, request));
     },
   };
 }

@@ -143,8 +143,8 @@ export interface Runtime {
   etag(body: Uint8Array): string | Promise<string>;
   /** The gzipped body of a stored answer, made once per answer (Node); absent where the platform compresses. */
   gzip?(answer: StoredAnswer): Uint8Array | null;
-  /** One JSON line per API request; must not hold up the answer (buffered where the platform allows). */
-  accessLog: (line: string) => void;
+  /** One JSON line per API request (the request's, for its waitUntil); must not hold up the answer (buffered). */
+  accessLog: (line: string, request: PipelineRequest) => void;
   /** Failures a client saw as 5xx, for the operator; never shown to the client. */
   errorLog(line: string): void;
   /** When the process or isolate started (ms since the epoch), for /healthz. */

@@ -21,7 +21,7 @@ import { upstreamBudgetMs, type UpstreamTransport, type YouTubeClient } from '..
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { createAnswerGzip, strongEtag } from './response-cache.ts';
 import { MemoryResponseCache } from '../memory-response-cache.ts';
-import { RESPONSE_CACHE_BOUNDS } from '../../src/lib/limits.ts';
+import { ACCESS_LOG_FLUSH, RESPONSE_CACHE_BOUNDS } from '../../src/lib/limits.ts';
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createNodeServer } from './server.ts';
@@ -73,7 +73,12 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
   });
   const log = overrides.accessLog
     ? null
-    : new SonicBoom({ fd: 1, minLength: 4096, periodicFlush: 1000, maxLength: 16 * 1024 * 1024 });
+    : new SonicBoom({
+        fd: 1,
+        minLength: ACCESS_LOG_FLUSH.bytes,
+        periodicFlush: ACCESS_LOG_FLUSH.everyMs,
+        maxLength: 16 * 1024 * 1024,
+      });
   const errorLog = overrides.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cache = new MemoryResponseCache(RESPONSE_CACHE_BOUNDS.node.bytes, RESPONSE_CACHE_BOUNDS.node.entries);
   const runtime: Runtime = {

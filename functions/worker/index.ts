@@ -29,10 +29,13 @@ import { mcpAllowedHosts } from '../mcp/host-policy.ts';
 import '../mcp/mcp-handler.ts';
 import { prepareRestatement, restateRateLimit } from '../../src/lib/public-facts.ts';
 import { STATED_PAGES } from './stated-pages.ts';
+import { createBatchedLog } from './batched-log.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
 
+/** The isolate's access log, written in batches (./batched-log.ts). */
+const accessLog = createBatchedLog((text) => console.log(text));
 /** The isolate's pipeline, once a request has finished setting it up: a settled value, never a promise. */
 let pipeline: Pipeline | undefined;
 /** When this isolate started (Date.now() at module scope is 0 in workerd). */
@@ -87,7 +90,7 @@ async function setUp(env: Env): Promise<Pipeline> {
     platform: 'workerd',
     etag: webEtag,
     joinDeadlineMs: upstreamBudgetMs(config.UPSTREAM_TIMEOUT_MS) + 100,
-    accessLog: (line) => console.log(line),
+    accessLog,
     errorLog: (line) => console.error(line),
     startedAt,
     mcpAllowedHosts: mcpAllowedHosts(config),

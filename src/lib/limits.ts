@@ -71,6 +71,12 @@ export const RESPONSE_CACHE_BOUNDS = {
   worker: { bytes: 8 * 1024 * 1024, entries: 2_000 },
 } as const;
 
+/**
+ * When waiting access-log lines are written: once this many bytes wait, and at least this often. Node's stdout
+ * buffer and the Worker's batch (functions/worker/batched-log.ts) both follow it.
+ */
+export const ACCESS_LOG_FLUSH = { bytes: 4096, everyMs: 1000 } as const;
+
 /** The hourly request limit's default (RATE_LIMIT_PER_HOUR; 0 turns the limit off). */
 export const DEFAULT_RATE_LIMIT_PER_HOUR = 100;
 /** The rate limit's rolling window: every store counts a client's requests over the last this many seconds. */
