@@ -78,6 +78,12 @@ interface Question {
   key: string;
 }
 
+/** A question and its cache read, begun: the stored answer, or a promise of it (the Cache API). */
+interface CacheRead {
+  question: Question;
+  hit: StoredAnswer | undefined | PromiseLike<StoredAnswer | undefined>;
+}
+
 /** Answers every request; synchronously where the runtime's stores are (a Node cache hit never waits a tick). */
 export type Pipeline = (request: PipelineRequest) => Answer;
 
@@ -151,7 +157,7 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
 
   function route(method: string, target: string, exchange: Exchange): Answer {
     const question = method === 'GET' ? known.get(target) : undefined;
-    if (question) return ask.limited(exchange, () => ask.lookUp(question, exchange));
+    if (question) return ask.serveKnown(question, exchange);
     const address = ORIGIN + (target.startsWith('/') ? target : `/${target}`);
     if (method !== 'GET') return router.fetch({ method, url: address }, exchange);
     const url = new URL(address);
@@ -219,31 +225,48 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     return limited(exchange, () => {
       const question = validate(endpoint, names, query);
       validated?.(question);
-      return lookUp(question, exchange);
+      return read(question);
     });
   }
 
-  /** Counts the request against the client's hourly limit (before the cache: a hit counts too), then `next`. */
-  function limited(exchange: Exchange, next: () => Answer): Answer {
+  /** Counts the request of a question the route cache knows, then answers it. */
+  function serveKnown(question: Question, exchange: Exchange): Answer {
+    return limited(exchange, () => read(question));
+  }
+
+  /**
+   * Counts the request against the client's hourly limit (before the cache: a hit counts too), then answers what
+   * `start` began. Where the count is a round trip (a Durable Object), `start` runs while it is under way, so the
+   * cache read overlaps it; what `start` threw, or its read's failure, is answered only once the request is
+   * admitted (a refused request gets its 429 either way). Nothing that costs upstream quota starts before that.
+   */
+  function limited(exchange: Exchange, start: () => CacheRead): Answer {
     const store = runtime.rateLimit;
-    if (!store) return next();
+    if (!store) return answerRead(start(), exchange);
     const now = runtime.now();
     const counted = store.hit(exchange.request.client, now);
-    const decide = (limit: RateLimitResult) => {
-      exchange.limit = limit;
-      return limit.allowed ? next() : answers.tooMany(exchange, limit, now);
-    };
-    return isPromiseLike(counted) ? Promise.resolve(counted).then(decide) : decide(counted);
+    if (!isPromiseLike(counted)) return admitted(exchange, counted, now) ?? answerRead(start(), exchange);
+    const begun = begin(start);
+    return Promise.resolve(counted).then((limit) => admitted(exchange, limit, now) ?? answerRead(begun(), exchange));
+  }
+
+  /** The 429 when `limit` refuses the request; undefined when it is admitted. */
+  function admitted(exchange: Exchange, limit: RateLimitResult, now: number): Answer | undefined {
+    exchange.limit = limit;
+    return limit.allowed ? undefined : answers.tooMany(exchange, limit, now);
   }
 
   /** Answers from the cache, from an identical answer in flight (where the runtime allows), or by asking. */
-  function lookUp(question: Question, exchange: Exchange): Answer {
-    const hit = runtime.cache.get(question.key, runtime.now(), costsQuota(question));
+  function answerRead({ question, hit }: CacheRead, exchange: Exchange): Answer {
     const answer = (stored: StoredAnswer | undefined) => {
       exchange.cacheState = stored ? 'hit' : 'miss';
       return stored ? answers.respond(exchange, stored) : answerAndStore(question, exchange);
     };
     return isPromiseLike(hit) ? Promise.resolve(hit).then(answer) : answer(hit);
+  }
+
+  function read(question: Question): CacheRead {
+    return { question, hit: runtime.cache.get(question.key, runtime.now(), costsQuota(question)) };
   }
 
   async function answerAndStore(question: Question, exchange: Exchange): Promise<PlainAnswer> {
@@ -255,7 +278,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     return answers.respond(exchange, made);
   }
 
-  return { serve, limited, lookUp };
+  return { serve, serveKnown };
 }
 
 /**
@@ -283,7 +306,7 @@ function flightKey(question: Question, exchange: Exchange): string {
 /** Stages "answer", "respond" and "log": every answer the pipeline sends is made here, refusals included. */
 function createAnswers(runtime: Runtime) {
   const accessLog = createAccessLog(
-    (line) => runtime.accessLog(line),
+    (line, request) => runtime.accessLog(line, request),
     () => runtime.now(),
   );
   const reportError = (error: unknown): void => runtime.errorLog(describeError(error));
@@ -387,6 +410,22 @@ function health(runtime: Runtime): PlainAnswer {
  * Whether a store answered later rather than now. Not `instanceof Promise`: a Durable Object's RPC answer is a
  * thenable of workerd's own kind.
  */
+/**
+ * Runs `start` now and gives back its result later, or throws then what it threw: a cache read that fails while
+ * the count is under way is not an unhandled rejection, and is answered (as a 500) only if the request is admitted.
+ */
+function begin(start: () => CacheRead): () => CacheRead {
+  try {
+    const begun = start();
+    if (isPromiseLike(begun.hit)) Promise.resolve(begun.hit).catch(() => undefined);
+    return () => begun;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
+
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }
