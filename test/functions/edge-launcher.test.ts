@@ -1,7 +1,10 @@
-import { isAbsolute } from 'node:path';
+import { constants, existsSync } from 'node:fs';
+import { access, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
-import { devWorkerInput, workerEnvFile } from '../../functions/worker/dev.ts';
+import { devWorkerInput, prepareState, workerEnvFile } from '../../functions/worker/dev.ts';
 
 const KEY = 'AIzaSy-launcher-canary';
 const config = loadConfig({ YOUTUBE_API_KEY: KEY, HOST: '127.0.0.1', PORT: '8788', DIST_DIR: 'dist' });
@@ -20,6 +23,25 @@ describe('the Worker launcher (functions/worker/dev.ts)', () => {
     expect(input.dev?.persist).toBe('/tmp/state/state');
     expect(input.dev?.server).toEqual({ hostname: '127.0.0.1', port: 8788 });
     expect(isAbsolute(String(input.assets))).toBe(true);
+  });
+
+  it('makes a fresh state folder in memory (/dev/shm) where the system has one, its env file readable by its owner only', async () => {
+    const memory =
+      existsSync('/dev/shm') &&
+      (await access('/dev/shm', constants.W_OK).then(
+        () => true,
+        () => false,
+      ));
+    const [first, second] = [await prepareState(config), await prepareState(config)];
+    try {
+      expect(first).not.toBe(second);
+      expect(dirname(first)).toBe(memory ? '/dev/shm' : tmpdir());
+      expect((await stat(`${first}/worker.env`)).mode & 0o777).toBe(0o600);
+      expect(await readFile(`${first}/worker.env`, 'utf8')).toBe(workerEnvFile(config));
+    } finally {
+      await rm(first, { recursive: true, force: true });
+      await rm(second, { recursive: true, force: true });
+    }
   });
 
   it('opens the inspector where asked: wrangler’s port, a given one, or none', () => {
