@@ -40,6 +40,8 @@ interface Scenario {
   label: string;
   target: Target;
   path: string | (() => string);
+  /** The most requests a second a changing path can see (the paths made for wrk's list); default: load.ts's. */
+  pathsPerSecond?: number;
   headers?: Record<string, string>;
 }
 
@@ -244,6 +246,13 @@ export async function runApiBench(
       },
       { id: 'title-hot', label: '`title-score`, same title (hot cache)', target: 'tagdex', path: titleScorePath },
       {
+        id: 'title-hot-listed',
+        label:
+          '`title-score`, same title (hot cache), sent from a path list as the new titles are (the generator check)',
+        target: 'tagdex',
+        path: () => titleScorePath,
+      },
+      {
         id: 'tt7-router',
         label: '`trending-tags?days=7&limit=50`, response cache off',
         target: 'tagdex-no-cache',
@@ -285,6 +294,8 @@ export async function runApiBench(
         label: `\`video\`, cold: a new id every request, upstream +${UPSTREAM_LATENCY_MS} ms`,
         target: 'tagdex',
         path: () => `/api/v1/video?url=${coldVideoId(coldAt++)}`,
+        // The dataset holds this many cold ids a second of run (coldVideos above): the ceiling of the rate.
+        pathsPerSecond: Math.ceil(coldRate),
       },
     ];
 
@@ -297,6 +308,7 @@ export async function runApiBench(
         connections: opts.connections,
         pipelining: opts.pipelining,
         ...(scenario.headers && { headers: scenario.headers }),
+        ...(scenario.pathsPerSecond && { pathsPerSecond: scenario.pathsPerSecond }),
         serverPid: servers[scenario.target].pid,
       });
     if (opts.warmup > 0) {
@@ -421,7 +433,7 @@ export function formatApiSection(report: ApiReport): string {
   const lines = [
     '## API throughput',
     '',
-    `${report.generator === 'wrk' ? 'wrk -t1 (autocannon for the scenarios whose path changes per request)' : 'autocannon'}, ` +
+    `${report.generator === 'wrk' ? 'wrk -t1 (for the scenarios whose path changes per request, from a list of paths made beforehand, by a Lua script)' : 'autocannon'}, ` +
       `${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
       `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. The tagdex server runs with the rate limit off ` +
       `(\`RATE_LIMIT_PER_HOUR=0\`), its access log written to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
@@ -471,6 +483,13 @@ export function formatApiSection(report: ApiReport): string {
       TRENDING_90_TARGET,
     ),
   );
+  const listed = ratio('title-hot-listed', 'title-hot');
+  if (listed !== undefined) {
+    lines.push(
+      `- generator check: the same hot \`title-score\` sent from a path list ÷ sent plain: **${listed.toFixed(2)}** ` +
+        '(about 1 when the list costs the generator nothing the server would notice)',
+    );
+  }
   lines.push(
     target(
       '`title-score` with a different title on every request (response cache off) ÷ hot-cache `video`',

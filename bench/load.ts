@@ -1,11 +1,15 @@
 /**
  * One load run, reduced to the figures the reports use, and the statistics over repeats. The load comes from
- * wrk (Debian's `wrk` package) where it is installed and every request has the same path; otherwise, and for
- * runs whose path changes per request, from autocannon.
+ * wrk (Debian's `wrk` package) where it is installed, a run whose path changes per request included (wrk then
+ * reads the paths, made beforehand, from a list: see runWrkPaths); otherwise from autocannon. Both sides of a
+ * ratio thus come from one generator: on two cores the generator's own CPU is taken from the server, and
+ * autocannon (Node) takes several times wrk's.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get, type Agent } from 'node:http';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon, { type RawRequest } from 'autocannon';
 import { cpuMillis } from './children.ts';
@@ -20,6 +24,8 @@ export interface LoadOptions {
   connections: number;
   pipelining?: number;
   headers?: Record<string, string>;
+  /** For a changing path sent by wrk: how many paths to make per second of the run (LISTED_PATHS_PER_SECOND). */
+  pathsPerSecond?: number;
   /** The server's process id: its CPU time per response is reported too. */
   serverPid?: number;
 }
@@ -56,16 +62,62 @@ export const LOAD_GENERATOR: 'wrk' | 'autocannon' = (() => {
 })();
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  if (LOAD_GENERATOR === 'wrk' && typeof opts.path === 'string' && (opts.pipelining ?? 1) === 1)
-    return runWrk(opts, opts.path);
-  return runAutocannon(opts);
+  if (LOAD_GENERATOR !== 'wrk' || (opts.pipelining ?? 1) !== 1) return runAutocannon(opts);
+  return typeof opts.path === 'string' ? runWrk(opts, opts.path) : runWrkPaths(opts, opts.path);
+}
+
+/**
+ * Paths made per second of a run for wrk's list, unless a run says how many it can use: more than any server here
+ * answers (about 25,000 a second at most), so no path is sent twice; were the list used up, wrk would start it
+ * again.
+ */
+const LISTED_PATHS_PER_SECOND = 40_000;
+
+/**
+ * wrk with a path per request: the paths are made here beforehand (`next`, as autocannon would call it) and
+ * written to a file, which a Lua script reads when wrk sets up, before its clock starts, and sends in order.
+ */
+async function runWrkPaths(opts: LoadOptions, next: () => string): Promise<LoadResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'tagdex-wrk-'));
+  try {
+    const list = join(dir, 'paths.txt');
+    const count = Math.ceil(opts.duration * (opts.pathsPerSecond ?? LISTED_PATHS_PER_SECOND));
+    await writeFile(list, `${Array.from({ length: count }, next).join('\n')}\n`);
+    const script = join(dir, 'paths.lua');
+    await writeFile(script, pathListScript(list));
+    return await runWrk(opts, '/', ['-s', script]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** wrk's Lua: the listed paths, one per request, in order (wrk.format keeps the -H headers). */
+function pathListScript(listFile: string): string {
+  return [
+    'local paths = {}',
+    `for line in io.lines(${JSON.stringify(listFile)}) do paths[#paths + 1] = line end`,
+    'local n = 0',
+    'request = function()',
+    '  n = n + 1',
+    '  return wrk.format("GET", paths[((n - 1) % #paths) + 1])',
+    'end',
+    '',
+  ].join('\n');
 }
 
 /** `wrk -t1 -c<connections> -d<duration>s --latency`, parsed; statuses other than 2xx/3xx are counted as one bucket. */
-async function runWrk(opts: LoadOptions, path: string): Promise<LoadResult> {
+async function runWrk(opts: LoadOptions, path: string, extra: string[] = []): Promise<LoadResult> {
   const cpuBefore = opts.serverPid === undefined ? 0 : cpuMillis(opts.serverPid);
   const headers = Object.entries(opts.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const args = ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, '--latency', ...headers, opts.baseUrl + path];
+  const args = [
+    '-t1',
+    `-c${opts.connections}`,
+    `-d${opts.duration}s`,
+    '--latency',
+    ...headers,
+    ...extra,
+    opts.baseUrl + path,
+  ];
   const { stdout: output } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
   const requests = Number(/(\d+) requests in ([\d.]+)(m?s)/.exec(output)?.[1] ?? Number.NaN);
   const reqPerSec = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
