@@ -74,24 +74,26 @@ function formatWorkerd(w: WorkerdReport): string[] {
     '### Inside workerd (`wrangler dev`, live mode after a real ingest from the fake upstream)',
     '',
     `Each kind: ${w.requestsPerKind} requests (categories: one per region, 8) with new cache keys in one DevTools ` +
-      'Profiler session (sampling interval asked: 50 µs), after a few unprofiled ones; the median of ' +
+      `Profiler session (sampling interval asked: ${w.interval}), after a few unprofiled ones; the median of ` +
       `${w.rounds} such sessions, each paired with a /healthz session. **JavaScript, clipped** = profiler samples ` +
       'outside `(idle)` and `(program)`, each counted for at most the sampler’s period while the isolate runs (the ' +
       'median gap between samples) ÷ requests. **JavaScript, raw** = the same samples, each counted for its whole ' +
-      'gap (the issue’s method): workerd samples only while a request holds the isolate, so the first sample after ' +
-      'an I/O wait (the Durable Object, the Cache API, the upstream, the request body) carries that wait to whatever ' +
-      "frame it lands in. **workerd CPU** = on-CPU time of all workerd's threads (/proc schedstat) ÷ requests (it " +
+      'gap to the next one, as DevTools counts it (the issue’s method): workerd samples only while a request holds ' +
+      'the isolate, so the last sample before the isolate waits (on the Durable Object, the Cache API, the upstream, ' +
+      'or the next request) carries the whole wait to whatever frame it lands in. **Wall** = the client’s time per ' +
+      "request in the same session. **workerd CPU** = on-CPU time of all workerd's threads (/proc schedstat) ÷ requests (it " +
       "includes workerd's native HTTP, Cache API and Durable Object work). All over `/healthz`, measured the same " +
-      `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms, workerd CPU ` +
+      `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms, wall ` +
+      `${w.healthz.wallMs.toFixed(2)} ms, workerd CPU ` +
       `${w.healthz.cpuMs.toFixed(2)} ms per request. Local figures include wrangler's middleware (local only) and the ` +
       "rate limiter's Durable Object (its own time on Cloudflare).",
     '',
-    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | workerd CPU over /healthz, ms |',
-    '|---|---:|---:|---:|',
+    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | wall over /healthz, ms | workerd CPU over /healthz, ms |',
+    '|---|---:|---:|---:|---:|',
   ];
   let [worst, worstRaw] = [0, 0];
   for (const [name, r] of Object.entries(w.added)) {
-    lines.push(`| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.cpuMs)} |`);
+    lines.push(`| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.wallMs)} | ${signed(r.cpuMs)} |`);
     if (name === 'MCP initialize') continue;
     worst = Math.max(worst, r.clippedMs);
     worstRaw = Math.max(worstRaw, r.jsMs);

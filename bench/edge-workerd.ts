@@ -6,9 +6,10 @@
  * code, then one Profiler session covers N requests of that kind, each with a new cache key (so each is a miss,
  * answered by the endpoint, and for video/tags/channel by the upstream). JavaScript time per request = the sample
  * time outside `(idle)` and `(program)` ÷ N, compared with `/healthz`, the trivial request, measured the same way.
- * workerd samples only while a request holds the isolate (about every 120 µs when asked for 50), so a sample's
- * gap after an I/O wait holds the wait: the "clipped" reading counts each sample for at most the sampler's
- * period, the "raw" one (the issue's method) for its whole gap. The local figure includes wrangler's middleware (local only) and, for API requests, the rate
+ * workerd samples only while a request holds the isolate (about every 120 µs when asked for 50), so the gap from
+ * the last sample before the isolate waits (on I/O, or for the next request) to the next sample holds the wait:
+ * the "clipped" reading counts each sample for at most the sampler's period, the "raw" one (the issue's method,
+ * and DevTools' own count) for its whole gap to the next sample. The local figure includes wrangler's middleware (local only) and, for API requests, the rate
  * limiter's Durable Object (on Cloudflare a Durable Object's time is its own, not the Worker's).
  *
  * Validation: `/healthz` with `X-Bench-Burn` runs a loop timed in Node (bench/burn.ts) inside the request, in a
@@ -18,7 +19,7 @@
  * `tsx bench/edge-workerd.ts` prints a JSON report; bench/edge.ts runs it and bench/edge-section.ts formats it.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'undici';
@@ -41,6 +42,8 @@ const WARM = 5;
 const ROUNDS = Number(process.env.BENCH_WORKERD_ROUNDS ?? 3);
 /** The extra work of the validation request, in Node CPU milliseconds. */
 const BURN_MS = 3;
+/** The sampling interval asked of the Profiler, in µs; BENCH_WORKERD_INTERVAL=default asks none (the inspector's own). */
+const INTERVAL = process.env.BENCH_WORKERD_INTERVAL ?? '50';
 const KEY = 'tagdex-bench-workerd-key';
 const SITE = join(PROJECT_ROOT, 'bench', 'out', 'edge-live');
 const MCP_HEADERS = {
@@ -55,6 +58,8 @@ type Kind = (i: number) => Ask;
 
 export interface WorkerdReport {
   requestsPerKind: number;
+  /** The sampling interval asked of the Profiler ("50 µs", or "none" for the inspector's own). */
+  interval: string;
   /** Paired sessions per kind (the median is reported). */
   rounds: number;
   /** /healthz per request: JavaScript ms (profiler) and workerd CPU ms. */
@@ -107,7 +112,7 @@ async function startWrangler(distDir: string, upstreamBase: string): Promise<Wra
     PORT: String(port),
     YOUTUBE_API_KEY: KEY,
     YOUTUBE_API_BASE: upstreamBase,
-    RATE_LIMIT_PER_HOUR: '1000000',
+    RATE_LIMIT_PER_HOUR: process.env.BENCH_WORKERD_RATE_LIMIT ?? '1000000',
     DIST_DIR: distDir,
   });
   const stateDir = await prepareState(config);
@@ -197,9 +202,9 @@ interface Profile {
 
 /**
  * Milliseconds of samples outside `(idle)` and `(program)`. Raw: each sample owns the time until the next one
- * (the issue's method). Clipped: each owns at most the sampler's period while the isolate runs (the median gap):
- * workerd samples only while a request holds the isolate, so the first sample after an I/O wait would otherwise
- * carry the whole wait, to whatever frame it lands in.
+ * (the issue's method, as DevTools counts). Clipped: each owns at most the sampler's period while the isolate runs
+ * (the median gap): workerd samples only while a request holds the isolate, so the last sample before the isolate
+ * waits would otherwise carry the whole wait, to whatever frame it lands in.
  */
 function javascriptMs(profile: Profile): { raw: number; clipped: number } {
   const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
@@ -243,6 +248,8 @@ interface Reading {
   /** JavaScript ms with each sample clipped to the sampling period (see javascriptMs). */
   clippedMs: number;
   cpuMs: number;
+  /** Wall-clock ms per request, as the client saw the session (the raw reading's samples carry waits of it). */
+  wallMs: number;
 }
 
 /** A reading of `kind`, once more if the inspector lost the session (workerd may restart the isolate). */
@@ -269,20 +276,26 @@ async function measureOnce(inspector: Inspector, wrangler: Wrangler, kind: Kind,
   for (let i = 0; i < WARM; i++) await ask(kind(serial++));
   if (process.env.BENCH_WORKERD_NO_PROFILER) {
     const cpuBefore = await wrangler.cpuMs();
+    const started = performance.now();
     for (let i = 0; i < n; i++) await ask(kind(serial++));
-    return { jsMs: 0, clippedMs: 0, cpuMs: ((await wrangler.cpuMs()) - cpuBefore) / n };
+    const wallMs = (performance.now() - started) / n;
+    return { jsMs: 0, clippedMs: 0, cpuMs: ((await wrangler.cpuMs()) - cpuBefore) / n, wallMs };
   }
   await inspector.send('Profiler.start');
   const cpuBefore = await wrangler.cpuMs();
+  const started = performance.now();
   for (let i = 0; i < n; i++) await ask(kind(serial++));
+  const wallMs = (performance.now() - started) / n;
   const cpuAfter = await wrangler.cpuMs();
   const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
   // workerd may restart the isolate (and end the session) between requests: measure() tries once more.
   if (!stopped?.profile) throw new Error('inspector: the profile was lost');
   const profile = stopped.profile;
   if (process.env.BENCH_WORKERD_TOP) process.stderr.write(topFunctions(profile, n));
+  if (process.env.BENCH_WORKERD_DUMP)
+    await writeFile(`${process.env.BENCH_WORKERD_DUMP}-${serial}.cpuprofile`, JSON.stringify(profile));
   const js = javascriptMs(profile);
-  return { jsMs: js.raw / n, clippedMs: js.clipped / n, cpuMs: (cpuAfter - cpuBefore) / n };
+  return { jsMs: js.raw / n, clippedMs: js.clipped / n, cpuMs: (cpuAfter - cpuBefore) / n, wallMs };
 }
 
 /**
@@ -348,10 +361,11 @@ const over = (reading: Reading, base: Reading): Reading => ({
   jsMs: reading.jsMs - base.jsMs,
   clippedMs: reading.clippedMs - base.clippedMs,
   cpuMs: reading.cpuMs - base.cpuMs,
+  wallMs: reading.wallMs - base.wallMs,
 });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const show = (r: Reading) =>
-  `JS ${r.jsMs.toFixed(2)} ms, clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms`;
+  `JS ${r.jsMs.toFixed(2)} ms, clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms`;
 
 export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
   const distDir = await liveSite();
@@ -362,7 +376,7 @@ export async function runWorkerdBench(log: (line: string) => void): Promise<Work
   try {
     await inspector.send('Profiler.enable');
     // workerd keeps a period of its own (~120 µs seen here while the isolate runs) whatever is asked.
-    await inspector.send('Profiler.setSamplingInterval', { interval: 50 });
+    if (INTERVAL !== 'default') await inspector.send('Profiler.setSamplingInterval', { interval: Number(INTERVAL) });
     const trending = (await (
       await fetch(`${wrangler.baseUrl}/api/v1/trending-tags?region=IN&days=30&limit=200`)
     ).json()) as { data: { tags: { tag: string }[] } };
@@ -381,6 +395,7 @@ export async function runWorkerdBench(log: (line: string) => void): Promise<Work
         jsMs: median(pairs.map((r) => r.jsMs)),
         clippedMs: median(pairs.map((r) => r.clippedMs)),
         cpuMs: median(pairs.map((r) => r.cpuMs)),
+        wallMs: median(pairs.map((r) => r.wallMs)),
       };
     };
     const base = await measure(inspector, wrangler, healthz);
@@ -396,7 +411,8 @@ export async function runWorkerdBench(log: (line: string) => void): Promise<Work
     const { rounds, nodeMs } = calibrate();
     const read = await added(() => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } }));
     log(`bench:edge: workerd validation: ${nodeMs.toFixed(2)} ms of work in Node read as ${show(read)}`);
-    return { requestsPerKind: N, rounds: ROUNDS, healthz: base, added: rows, validation: { nodeMs, read } };
+    const interval = INTERVAL === 'default' ? 'none, the inspector’s own' : `${INTERVAL} µs`;
+    return { requestsPerKind: N, interval, rounds: ROUNDS, healthz: base, added: rows, validation: { nodeMs, read } };
   } finally {
     inspector.close();
     await wrangler.close();
