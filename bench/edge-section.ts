@@ -26,7 +26,9 @@ export function runEdgeCpuBench(log: (line: string) => void): EdgeCpuReport {
   });
   for (const line of run.stderr.split('\n')) if (line.startsWith('bench:edge')) log(line);
   if (run.status !== 0) throw new Error(`bench/edge.ts failed:\n${run.stderr}`);
-  const report = JSON.parse(run.stdout) as { cpuMs: EdgeCpuReport; workerd?: WorkerdReport };
+  // The report is stdout's last line (wrangler may have printed warnings there before it).
+  const last = run.stdout.trim().split('\n').at(-1) ?? '';
+  const report = JSON.parse(last) as { cpuMs: EdgeCpuReport; workerd?: WorkerdReport };
   return { ...report.cpuMs, workerd: report.workerd };
 }
 

@@ -191,7 +191,8 @@ if (process.env.BENCH_SKIP_WORKERD !== '1') {
   report.workerd = await runWorkerdBench((line) => process.stderr.write(`${line}\n`));
 }
 if (process.env.BENCH_CPU_ONLY === '1') {
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // One line, the last: wrangler, running in this process, may print its own warnings to stdout before it.
+  process.stdout.write(`${JSON.stringify(report)}\n`);
   process.exit(0);
 }
 if (process.env.BENCH_SKIP_BUILD !== '1') {
