@@ -407,10 +407,6 @@ function health(runtime: Runtime): PlainAnswer {
 }
 
 /**
- * Whether a store answered later rather than now. Not `instanceof Promise`: a Durable Object's RPC answer is a
- * thenable of workerd's own kind.
- */
-/**
  * Runs `start` now and gives back its result later, or throws then what it threw: a cache read that fails while
  * the count is under way is not an unhandled rejection, and is answered (as a 500) only if the request is admitted.
  */
@@ -426,6 +422,10 @@ function begin(start: () => CacheRead): () => CacheRead {
   }
 }
 
+/**
+ * Whether a store answered later rather than now. Not `instanceof Promise`: a Durable Object's RPC answer is a
+ * thenable of workerd's own kind.
+ */
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }
