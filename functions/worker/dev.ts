@@ -66,7 +66,7 @@ export function workerEnvFile(config: Config): string {
 /**
  * A fresh state folder holding the Worker's env file (readable by its owner only), in memory where the system has a
  * tmpfs (/dev/shm): the state lives only as long as the dev server, and on disk each Durable Object write waited
- * for a sync to disk (about 2 ms a request, bench/README.md).
+ * for a sync to disk (about 2 ms a request, README.md, "Measured inside workerd").
  */
 export async function prepareState(config: Config): Promise<string> {
   const stateDir = await mkdtemp(join(await stateRoot(), 'tagdex-edge-'));

@@ -14,6 +14,22 @@ interface Store {
   hit(key: string, now: number): RateLimitResult;
 }
 
+/** A SQLite handle as a Durable Object's `ctx.storage.sql` is, over node:sqlite, recording each statement. */
+function sqliteHandle(db = new DatabaseSync(':memory:')): SqlExec & { statements: string[] } {
+  const statements: string[] = [];
+  return {
+    statements,
+    exec(query, ...bindings) {
+      statements.push(query);
+      const statement = db.prepare(query);
+      const rows = /^\s*SELECT/i.test(query)
+        ? (statement.all(...bindings) as Record<string, unknown>[])
+        : (statement.run(...bindings), []);
+      return { toArray: () => rows };
+    },
+  };
+}
+
 /** The Durable Object store's logic without workerd: a SqlSlidingLog per key, each in its own database. */
 function sqliteStore({ limit }: { limit: number }): Store {
   const logs = new Map<string, SqlSlidingLog>();
@@ -21,17 +37,7 @@ function sqliteStore({ limit }: { limit: number }): Store {
     hit(key, now) {
       let log = logs.get(key);
       if (!log) {
-        const db = new DatabaseSync(':memory:');
-        const sql: SqlExec = {
-          exec(query, ...bindings) {
-            const statement = db.prepare(query);
-            const rows = /^\s*SELECT/i.test(query)
-              ? (statement.all(...bindings) as Record<string, unknown>[])
-              : (statement.run(...bindings), []);
-            return { toArray: () => rows };
-          },
-        };
-        log = new SqlSlidingLog(sql);
+        log = new SqlSlidingLog(sqliteHandle());
         logs.set(key, log);
       }
       return log.hit(limit, 3600, now);
@@ -92,6 +98,44 @@ describe.each([
     expect(store.hit('a', 0).allowed).toBe(true);
     expect(store.hit('a', 1).allowed).toBe(false);
     expect(store.hit('b', 2).allowed).toBe(true);
+  });
+});
+
+describe('SqlSlidingLog over its table', () => {
+  it('costs one INSERT per request once the window is read, and deletes expired rows in batches', () => {
+    const db = new DatabaseSync(':memory:');
+    const sql = sqliteHandle(db);
+    const log = new SqlSlidingLog(sql);
+    log.hit(10, 60, 0);
+    const before = sql.statements.length;
+    // Ten requests a minute for an hour: every admitted request ends one minute later.
+    for (let t = 6000; t < HOUR; t += 6000) expect(log.hit(10, 60, t).allowed).toBe(true);
+    const made = sql.statements.slice(before);
+    expect(made.filter((query) => /^SELECT/.test(query))).toEqual([]);
+    expect(made.filter((query) => /^INSERT/.test(query))).toHaveLength(599);
+    expect(made.filter((query) => /^DELETE/.test(query)).length).toBeLessThanOrEqual(10);
+    const rows = Number((db.prepare('SELECT COUNT(*) AS n FROM hits').get() as { n: number }).n);
+    expect(rows).toBeLessThanOrEqual(10 + 64);
+  });
+
+  it('counts the window exactly when its object is made again over the same table', () => {
+    const db = new DatabaseSync(':memory:');
+    const first = new SqlSlidingLog(sqliteHandle(db));
+    for (const t of [0, 1000, 2000]) expect(first.hit(3, 3600, t).allowed).toBe(true);
+    const again = new SqlSlidingLog(sqliteHandle(db));
+    expect(again.hit(3, 3600, 3000)).toEqual({ allowed: false, remaining: 0, resetSeconds: 3597 });
+    expect(again.hit(3, 3600, HOUR).allowed).toBe(true);
+    expect(again.hit(3, 3600, HOUR + 1).allowed).toBe(false);
+  });
+
+  it('stays exact when a request carries an earlier time than the one before it', () => {
+    const log = new SqlSlidingLog(sqliteHandle());
+    expect(log.hit(2, 3600, 1000).allowed).toBe(true);
+    // Another Worker's clock, half a second behind: its request is the oldest in the window.
+    expect(log.hit(2, 3600, 500)).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 3600 });
+    expect(log.hit(2, 3600, HOUR + 499).allowed).toBe(false);
+    expect(log.hit(2, 3600, HOUR + 500).allowed).toBe(true);
+    expect(log.hit(2, 3600, HOUR + 999).allowed).toBe(false);
   });
 });
 
