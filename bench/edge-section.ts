@@ -88,14 +88,20 @@ function formatWorkerd(w: WorkerdReport): string[] {
       `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms, wall ` +
       `${w.healthz.wallMs.toFixed(2)} ms, workerd CPU ` +
       `${w.healthz.cpuMs.toFixed(2)} ms per request. Local figures include wrangler's middleware (local only) and the ` +
-      "rate limiter's Durable Object (its own time on Cloudflare).",
+      "rate limiter's Durable Object (its own time on Cloudflare). **Limiter off** = the same kind measured the same " +
+      'way on a second dev server started with `RATE_LIMIT_PER_HOUR=0`: no Durable Object round trip (`/healthz` ' +
+      'never has one); — for kinds the limiter does not count.',
     '',
-    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | wall over /healthz, ms | workerd CPU over /healthz, ms |',
-    '|---|---:|---:|---:|---:|',
+    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | wall over /healthz, ms | workerd CPU over /healthz, ms | raw, limiter off, ms | wall, limiter off, ms | workerd CPU, limiter off, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   let [worst, worstRaw] = [0, 0];
   for (const [name, r] of Object.entries(w.added)) {
-    lines.push(`| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.wallMs)} | ${signed(r.cpuMs)} |`);
+    const off = w.limiterOff[name];
+    const offCells = off ? `${signed(off.jsMs)} | ${signed(off.wallMs)} | ${signed(off.cpuMs)}` : '— | — | —';
+    lines.push(
+      `| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.wallMs)} | ${signed(r.cpuMs)} | ${offCells} |`,
+    );
     if (name === 'MCP initialize') continue;
     worst = Math.max(worst, r.clippedMs);
     worstRaw = Math.max(worstRaw, r.jsMs);

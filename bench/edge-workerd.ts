@@ -45,6 +45,8 @@ const BURN_MS = 3;
 /** The sampling interval asked of the Profiler, in µs; BENCH_WORKERD_INTERVAL=default asks none (the inspector's own). */
 const INTERVAL = process.env.BENCH_WORKERD_INTERVAL ?? '50';
 const KEY = 'tagdex-bench-workerd-key';
+/** Cold videos upstream: video, tags and channel ask ids from 0, 3000 and 6000 on, one per request of both dev servers. */
+const COLD_VIDEOS = 16_000;
 const SITE = join(PROJECT_ROOT, 'bench', 'out', 'edge-live');
 const MCP_HEADERS = {
   'content-type': 'application/json',
@@ -68,6 +70,12 @@ export interface WorkerdReport {
   added: Record<string, Reading>;
   /** The known extra work (Node CPU ms) and what each method read. */
   validation: { nodeMs: number; read: Reading };
+  /**
+   * The rate-limited kinds again, measured the same way on a second dev server with the limiter off
+   * (RATE_LIMIT_PER_HOUR=0): over /healthz without the Durable Object's round trip, which on Cloudflare is the
+   * object's own time, not the Worker's.
+   */
+  limiterOff: Record<string, Reading>;
 }
 
 /** The newest snapshot date of the live bench site; older ones fill the 7- and 30-day windows. */
@@ -105,14 +113,18 @@ interface Wrangler {
 }
 
 /** wrangler's dev server with the bench Worker entry, configured as functions/worker/dev.ts configures the real one. */
-async function startWrangler(distDir: string, upstreamBase: string): Promise<Wrangler> {
+async function startWrangler(
+  distDir: string,
+  upstreamBase: string,
+  rateLimit = process.env.BENCH_WORKERD_RATE_LIMIT ?? '1000000',
+): Promise<Wrangler> {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: String(port),
     YOUTUBE_API_KEY: KEY,
     YOUTUBE_API_BASE: upstreamBase,
-    RATE_LIMIT_PER_HOUR: process.env.BENCH_WORKERD_RATE_LIMIT ?? '1000000',
+    RATE_LIMIT_PER_HOUR: rateLimit,
     DIST_DIR: distDir,
   });
   const stateDir = await prepareState(config);
@@ -367,55 +379,102 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const show = (r: Reading) =>
   `JS ${r.jsMs.toFixed(2)} ms, clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms`;
 
-export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
-  const distDir = await liveSite();
-  const upstream = createUpstreamEmulator(benchDataset(LATEST_DATE, 9000), { validKeys: [KEY] });
-  const fake = await startFakeUpstream(upstream);
-  const wrangler = await startWrangler(distDir, fake.baseUrl);
+/** Per request over /healthz: paired readings (the kind, then /healthz), the median of ROUNDS pairs. */
+async function added(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+  const healthz: Kind = () => ({ path: '/healthz' });
+  const pairs: Reading[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const reading = await measure(inspector, wrangler, kind, n);
+    pairs.push(over(reading, await measure(inspector, wrangler, healthz, n)));
+  }
+  return {
+    jsMs: median(pairs.map((r) => r.jsMs)),
+    clippedMs: median(pairs.map((r) => r.clippedMs)),
+    cpuMs: median(pairs.map((r) => r.cpuMs)),
+    wallMs: median(pairs.map((r) => r.wallMs)),
+  };
+}
+
+/** The tags of IN's 30-day chart, for tag-history requests that each ask a tag of their own. */
+async function chartTags(wrangler: Wrangler): Promise<string[]> {
+  const response = await fetch(`${wrangler.baseUrl}/api/v1/trending-tags?region=IN&days=30&limit=200`);
+  const trending = (await response.json()) as { data: { tags: { tag: string }[] } };
+  return trending.data.tags.map((entry) => entry.tag);
+}
+
+/** BENCH_WORKERD_ONLY=video,MCP tools/call: only those kinds (while profiling one). */
+function chosenKinds(tags: string[]): [string, Kind][] {
+  const only = process.env.BENCH_WORKERD_ONLY?.split(',');
+  return Object.entries(kinds(tags)).filter(([name]) => !only || only.includes(name));
+}
+
+/** Categories has one cache key per region. */
+const requestsOf = (name: string) => (name === 'categories' ? 8 : N);
+
+/** The kinds that pass the rate limiter (MCP initialize and tools/list do not). */
+const LIMITED = (name: string) => !['MCP initialize', 'MCP tools/list'].includes(name);
+
+/**
+ * The chosen kinds profiled over /healthz on a dev server as serve:edge runs it, with `rateLimit` (the
+ * limiter off at '0'); the validation too when `validate`.
+ */
+async function profiledRows(
+  distDir: string,
+  upstreamBase: string,
+  log: (line: string) => void,
+  { rateLimit, validate, label }: { rateLimit?: string; validate: boolean; label: string },
+) {
+  const wrangler = await startWrangler(distDir, upstreamBase, rateLimit);
   const inspector = await inspect(wrangler.inspectorPort);
   try {
     await inspector.send('Profiler.enable');
     // workerd keeps a period of its own (~120 µs seen here while the isolate runs) whatever is asked.
     if (INTERVAL !== 'default') await inspector.send('Profiler.setSamplingInterval', { interval: Number(INTERVAL) });
-    const trending = (await (
-      await fetch(`${wrangler.baseUrl}/api/v1/trending-tags?region=IN&days=30&limit=200`)
-    ).json()) as { data: { tags: { tag: string }[] } };
-    const tags = trending.data.tags.map((entry) => entry.tag);
-    const healthz: Kind = () => ({ path: '/healthz' });
+    const tags = await chartTags(wrangler);
     // The isolate's first minutes do work of their own (the Durable Objects start, code is compiled): let it pass.
-    await measure(inspector, wrangler, healthz, 3 * N);
-    /** Per request over /healthz: paired readings (the kind, then /healthz), median of ROUNDS pairs. */
-    const added = async (kind: Kind, n = N): Promise<Reading> => {
-      const pairs: Reading[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const reading = await measure(inspector, wrangler, kind, n);
-        pairs.push(over(reading, await measure(inspector, wrangler, healthz, n)));
-      }
-      return {
-        jsMs: median(pairs.map((r) => r.jsMs)),
-        clippedMs: median(pairs.map((r) => r.clippedMs)),
-        cpuMs: median(pairs.map((r) => r.cpuMs)),
-        wallMs: median(pairs.map((r) => r.wallMs)),
-      };
-    };
-    const base = await measure(inspector, wrangler, healthz);
+    await measure(inspector, wrangler, () => ({ path: '/healthz' }), 3 * N);
+    const base = await measure(inspector, wrangler, () => ({ path: '/healthz' }));
     const rows: Record<string, Reading> = {};
-    // BENCH_WORKERD_ONLY=video,MCP tools/call: only those kinds (while profiling one).
-    const only = process.env.BENCH_WORKERD_ONLY?.split(',');
-    for (const [name, kind] of Object.entries(kinds(tags))) {
-      if (only && !only.includes(name)) continue;
-      // Categories has one cache key per region.
-      rows[name] = await added(kind, name === 'categories' ? 8 : N);
-      log(`bench:edge: workerd ${name} ${show(rows[name])} over /healthz`);
+    for (const [name, kind] of chosenKinds(tags)) {
+      if (!validate && !LIMITED(name)) continue;
+      rows[name] = await added(inspector, wrangler, kind, requestsOf(name));
+      log(`bench:edge: workerd${label} ${name} ${show(rows[name])} over /healthz`);
     }
+    if (!validate) return { base, rows, validation: undefined };
     const { rounds, nodeMs } = calibrate();
-    const read = await added(() => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } }));
+    const burnt: Kind = () => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } });
+    const read = await added(inspector, wrangler, burnt);
     log(`bench:edge: workerd validation: ${nodeMs.toFixed(2)} ms of work in Node read as ${show(read)}`);
-    const interval = INTERVAL === 'default' ? 'none, the inspector’s own' : `${INTERVAL} µs`;
-    return { requestsPerKind: N, interval, rounds: ROUNDS, healthz: base, added: rows, validation: { nodeMs, read } };
+    return { base, rows, validation: { nodeMs, read } };
   } finally {
     inspector.close();
     await wrangler.close();
+  }
+}
+
+export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
+  const distDir = await liveSite();
+  const upstream = createUpstreamEmulator(benchDataset(LATEST_DATE, COLD_VIDEOS), { validKeys: [KEY] });
+  const fake = await startFakeUpstream(upstream);
+  try {
+    const { base, rows, validation } = await profiledRows(distDir, fake.baseUrl, log, { validate: true, label: '' });
+    const off = await profiledRows(distDir, fake.baseUrl, log, {
+      rateLimit: '0',
+      validate: false,
+      label: ', limiter off:',
+    });
+    const interval = INTERVAL === 'default' ? 'none, the inspector’s own' : `${INTERVAL} µs`;
+    if (!validation) throw new Error('the validation was not measured');
+    return {
+      requestsPerKind: N,
+      interval,
+      rounds: ROUNDS,
+      healthz: base,
+      added: rows,
+      validation,
+      limiterOff: off.rows,
+    };
+  } finally {
     await fake.close();
   }
 }
