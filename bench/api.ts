@@ -21,12 +21,14 @@ import { BENCH_API_KEY } from './bench-key.ts';
 export const UPSTREAM_LATENCY_MS = 50;
 /** What Chromium and Firefox send; the static page is served precompressed. API runs send none, like the baseline. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-/** Targets (each a ratio measured in the same run, or a figure): issues 13, 17 and 20. */
+/** Targets (each a ratio measured in the same run, or a figure): issues 13, 17, 20 and 28. */
 export const HOT_VIDEO_TARGET = 0.8;
 /** Hot `video` ÷ the faster of Fastify and Hono serving the same bytes from a Map, logging nothing. */
 export const HOT_VIDEO_PEER_TARGET = 1.0;
 export const TRENDING_90_TARGET = 0.8;
 export const TITLE_SCORE_TARGET = 0.8;
+/** A new title on every request ÷ hot `video`: issue 28's goal for this round (issue 20 asked 0.8). */
+const NEW_TITLE_TARGET = 0.4;
 export const STATIC_TARGET = 0.7;
 export const COLD_ADDED_MS_TARGET = 1;
 export const RSS_AFTER_START_MB_TARGET = 80;
@@ -494,7 +496,7 @@ export function formatApiSection(report: ApiReport): string {
     target(
       '`title-score` with a different title on every request (response cache off) ÷ hot-cache `video`',
       ratio('title-router', 'video-hot'),
-      TITLE_SCORE_TARGET,
+      NEW_TITLE_TARGET,
     ),
   );
   lines.push(

@@ -59,6 +59,11 @@ export function charge(meter: UpstreamMeter, resource: UpstreamResource): void {
  */
 export const SEARCH_RATION = { perDay: 90, perClient: 5 } as const;
 
+// The date is worked out once per UTC hour (a metered request asks it up to three times): the Pacific offsets are
+// whole hours, so midnight and both daylight-time changes fall on a UTC hour and the date is the same all hour.
+let lastHour = Number.NaN;
+let lastDate = '';
+
 /**
  * The calendar date (YYYY-MM-DD) in Pacific time at `epochMs`: the upstream's quota day. Worked out from the US
  * rules (in force since 2007: daylight time from the second Sunday of March, 02:00 PST, to the first Sunday of
@@ -66,6 +71,14 @@ export const SEARCH_RATION = { perDay: 90, perClient: 5 } as const;
  * about 10 MB of a Node server's resident memory, for one date a day. The tests hold it to Intl hour by hour.
  */
 export function pacificDate(epochMs: number): string {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  if (hour !== lastHour) {
+    lastHour = hour;
+    lastDate = pacificDateOf(epochMs);
+  }
+  return lastDate;
+}
+function pacificDateOf(epochMs: number): string {
   const standard = new Date(epochMs - 8 * HOUR_MS);
   const year = standard.getUTCFullYear();
   const daylight = epochMs >= daylightStart(year) && epochMs < daylightEnd(year);
