@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../functions/endpoints.ts';
 import { toolList, TOOLS } from '../../functions/mcp/tools.ts';
 import { countInWords } from '../../src/lib/public-facts.ts';
+import { ACCESS_LOG_FLUSH } from '../../src/lib/limits.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -51,6 +52,12 @@ describe('README.md', () => {
       if (wrong === ENDPOINTS.length) continue;
       expect(README).not.toMatch(new RegExp(`\\b${countInWords(wrong)} (?:read-only )?(?:JSON )?endpoints`, 'i'));
     }
+  });
+
+  it('states the access log’s flush size as ACCESS_LOG_FLUSH has it, and no other', () => {
+    const sizes = [...README.matchAll(/(?:once|when) (\d+) KB (?:wait|are waiting)/g)].map((match) => Number(match[1]));
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(sizes)).toEqual(new Set([ACCESS_LOG_FLUSH.bytes / 1024]));
   });
 
   it('the table check can fail: a table missing a row differs', () => {
