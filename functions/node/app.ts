@@ -76,6 +76,8 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     : new SonicBoom({
         fd: 1,
         minLength: ACCESS_LOG_FLUSH.bytes,
+        // sonic-boom refuses a minLength that is not below maxWrite (16 KB by default): a flush is one write.
+        maxWrite: 2 * ACCESS_LOG_FLUSH.bytes,
         periodicFlush: ACCESS_LOG_FLUSH.everyMs,
         maxLength: 16 * 1024 * 1024,
       });
