@@ -3,10 +3,10 @@
  * window. A Durable Object runs one of these per client key; its calls are synchronous, so each runs whole
  * before the next (the object's input gate), which is what makes concurrent requests admit exactly `limit`.
  *
- * The object keeps the window's times in memory as well, read from the table once per object life. A request
- * then costs one INSERT and reads no row: SQLite-backed Durable Objects are billed by rows read and written,
- * and the free plan's daily allowance of rows read would otherwise go on scanning the log twice per request.
- * Expired rows leave the table in batches (PRUNE_BATCH), since a row older than the window is never counted.
+ * The object keeps the window's times in memory as well, read from the table once per object life, so an
+ * admitted request costs one INSERT. SQLite-backed Durable Objects are billed by rows read and written, and the
+ * log used to scan its table twice a request; now only the DELETE of expired rows reads it, once per PRUNE_BATCH
+ * of them (a row older than the window is never counted, so it may wait).
  */
 import type { RateLimitResult } from '../runtime.ts';
 
