@@ -1,16 +1,16 @@
 /**
- * CPU per access-log line on the Node server's stdout writer (sonic-boom), as functions/node/app.ts sets it up
- * (bytes in, ACCESS_LOG_FLUSH.bytes pending before a write) against the text mode it used before (a string in,
+ * CPU per access-log line on the Node server's stdout writer, functions/node/line-log.ts itself (sonic-boom, bytes
+ * in, ACCESS_LOG_FLUSH.bytes pending before a write) against the text mode it used before (a string in,
  * 4 KB pending): lines of an ASCII `video` request and of a `title-score` request with a Bengali title, written
  * to /dev/null, 50 lines per turn of the event loop. Median µs per line over interleaved rounds
- * (`process.cpuUsage`, which counts the writes of libuv's threads and the loop's turns too). The check: the same writes plus a loop of known cost must read as that much more, within
- * 25%.
+ * (`process.cpuUsage`, which counts the writes of libuv's threads and the loop's turns too). The check: the same
+ * writes plus a loop of known cost must read as that much more, within 25%.
  *
  * `npx tsx bench/access-log.ts [--rounds N]` (not part of run.ts).
  */
 import { openSync } from 'node:fs';
 import SonicBoom from 'sonic-boom';
-import { ACCESS_LOG_FLUSH } from '../src/lib/limits.ts';
+import { createLineLog } from '../functions/node/line-log.ts';
 
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 9;
 const LINES = 100_000;
@@ -34,14 +34,8 @@ const WRITERS: Record<string, () => Writer> = {
     return (line) => boom.write(`${line}\n`);
   },
   'bytes, ACCESS_LOG_FLUSH pending (now)': () => {
-    const boom = new SonicBoom({
-      fd: devNull,
-      contentMode: 'buffer',
-      minLength: ACCESS_LOG_FLUSH.bytes,
-      maxWrite: 2 * ACCESS_LOG_FLUSH.bytes,
-    });
-    const write = boom.write.bind(boom) as unknown as (bytes: Buffer) => boolean;
-    return (line) => write(Buffer.from(`${line}\n`));
+    const log = createLineLog(devNull);
+    return (line) => log.write(line);
   },
 };
 

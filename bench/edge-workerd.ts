@@ -415,41 +415,53 @@ const requestsOf = (name: string) => (name === 'categories' ? 8 : N);
 const LIMITED = (name: string) => !['MCP initialize', 'MCP tools/list'].includes(name);
 
 /**
- * The chosen kinds profiled over /healthz on a dev server as serve:edge runs it, with `rateLimit` (the
- * limiter off at '0'); the validation too when `validate`.
+ * `work` with a Profiler session on a dev server as serve:edge runs it, with `rateLimit` ('0' turns the limiter
+ * off), after the isolate's first requests (the Durable Objects start, code is compiled).
  */
-async function profiledRows(
+async function withProfiledServer<T>(
   distDir: string,
   upstreamBase: string,
-  log: (line: string) => void,
-  { rateLimit, validate, label }: { rateLimit?: string; validate: boolean; label: string },
-) {
+  rateLimit: string | undefined,
+  work: (inspector: Inspector, wrangler: Wrangler) => Promise<T>,
+): Promise<T> {
   const wrangler = await startWrangler(distDir, upstreamBase, rateLimit);
   const inspector = await inspect(wrangler.inspectorPort);
   try {
     await inspector.send('Profiler.enable');
     // workerd keeps a period of its own (~120 µs seen here while the isolate runs) whatever is asked.
     if (INTERVAL !== 'default') await inspector.send('Profiler.setSamplingInterval', { interval: Number(INTERVAL) });
-    const tags = await chartTags(wrangler);
-    // The isolate's first minutes do work of their own (the Durable Objects start, code is compiled): let it pass.
     await measure(inspector, wrangler, () => ({ path: '/healthz' }), 3 * N);
-    const base = await measure(inspector, wrangler, () => ({ path: '/healthz' }));
-    const rows: Record<string, Reading> = {};
-    for (const [name, kind] of chosenKinds(tags)) {
-      if (!validate && !LIMITED(name)) continue;
-      rows[name] = await added(inspector, wrangler, kind, requestsOf(name));
-      log(`bench:edge: workerd${label} ${name} ${show(rows[name])} over /healthz`);
-    }
-    if (!validate) return { base, rows, validation: undefined };
-    const { rounds, nodeMs } = calibrate();
-    const burnt: Kind = () => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } });
-    const read = await added(inspector, wrangler, burnt);
-    log(`bench:edge: workerd validation: ${nodeMs.toFixed(2)} ms of work in Node read as ${show(read)}`);
-    return { base, rows, validation: { nodeMs, read } };
+    return await work(inspector, wrangler);
   } finally {
     inspector.close();
     await wrangler.close();
   }
+}
+
+/** Each chosen kind that `counts` over /healthz, logged with `label`. */
+async function kindRows(
+  inspector: Inspector,
+  wrangler: Wrangler,
+  counts: (name: string) => boolean,
+  label: string,
+  log: (line: string) => void,
+): Promise<Record<string, Reading>> {
+  const rows: Record<string, Reading> = {};
+  for (const [name, kind] of chosenKinds(await chartTags(wrangler))) {
+    if (!counts(name)) continue;
+    rows[name] = await added(inspector, wrangler, kind, requestsOf(name));
+    log(`bench:edge: workerd${label} ${name} ${show(rows[name])} over /healthz`);
+  }
+  return rows;
+}
+
+/** The method's check: /healthz with a loop timed in Node must read as that much more. */
+async function validation(inspector: Inspector, wrangler: Wrangler, log: (line: string) => void) {
+  const { rounds, nodeMs } = calibrate();
+  const burnt: Kind = () => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } });
+  const read = await added(inspector, wrangler, burnt);
+  log(`bench:edge: workerd validation: ${nodeMs.toFixed(2)} ms of work in Node read as ${show(read)}`);
+  return { nodeMs, read };
 }
 
 export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
@@ -457,23 +469,16 @@ export async function runWorkerdBench(log: (line: string) => void): Promise<Work
   const upstream = createUpstreamEmulator(benchDataset(LATEST_DATE, COLD_VIDEOS), { validKeys: [KEY] });
   const fake = await startFakeUpstream(upstream);
   try {
-    const { base, rows, validation } = await profiledRows(distDir, fake.baseUrl, log, { validate: true, label: '' });
-    const off = await profiledRows(distDir, fake.baseUrl, log, {
-      rateLimit: '0',
-      validate: false,
-      label: ', limiter off:',
-    });
+    const measured = await withProfiledServer(distDir, fake.baseUrl, undefined, async (inspector, wrangler) => ({
+      healthz: await measure(inspector, wrangler, () => ({ path: '/healthz' })),
+      added: await kindRows(inspector, wrangler, () => true, '', log),
+      validation: await validation(inspector, wrangler, log),
+    }));
+    const limiterOff = await withProfiledServer(distDir, fake.baseUrl, '0', (inspector, wrangler) =>
+      kindRows(inspector, wrangler, LIMITED, ', limiter off:', log),
+    );
     const interval = INTERVAL === 'default' ? 'none, the inspector’s own' : `${INTERVAL} µs`;
-    if (!validation) throw new Error('the validation was not measured');
-    return {
-      requestsPerKind: N,
-      interval,
-      rounds: ROUNDS,
-      healthz: base,
-      added: rows,
-      validation,
-      limiterOff: off.rows,
-    };
+    return { requestsPerKind: N, interval, rounds: ROUNDS, ...measured, limiterOff };
   } finally {
     await fake.close();
   }

@@ -4,7 +4,6 @@
  * `npm run serve` (main.ts), the tests and the benchmarks all start the server through here, so what they
  * exercise is what production runs.
  */
-import SonicBoom from 'sonic-boom';
 import type { Config } from '../config.ts';
 import { createUpstreamClient, type UpstreamTuning } from '../upstream.ts';
 import { createPipeline } from '../pipeline.ts';
@@ -21,7 +20,8 @@ import { upstreamBudgetMs, type UpstreamTransport, type YouTubeClient } from '..
 import { MemoryRateLimitStore } from './memory-rate-limit.ts';
 import { createAnswerGzip, strongEtag } from './response-cache.ts';
 import { MemoryResponseCache } from '../memory-response-cache.ts';
-import { ACCESS_LOG_FLUSH, RESPONSE_CACHE_BOUNDS } from '../../src/lib/limits.ts';
+import { RESPONSE_CACHE_BOUNDS } from '../../src/lib/limits.ts';
+import { createLineLog } from './line-log.ts';
 import { createStaticFiles, type StaticAnswer } from './static-files.ts';
 import { loadPreparedData } from './prepared-data.ts';
 import { createNodeServer } from './server.ts';
@@ -71,22 +71,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     shareInFlight: sharesInFlight('node'),
     ...overrides.service,
   });
-  const log = overrides.accessLog
-    ? null
-    : new SonicBoom({
-        fd: 1,
-        // Lines go in as bytes: in its text mode sonic-boom measures the whole pending chunk's UTF-8 length on
-        // every write, so a line cost more the more were waiting (bench/access-log.ts: a title-score line with a
-        // Bengali title 8.8 µs of CPU in text mode at 4 KB pending, 4.0 µs as bytes at 16 KB).
-        contentMode: 'buffer',
-        minLength: ACCESS_LOG_FLUSH.bytes,
-        // sonic-boom refuses a minLength that is not below maxWrite (16 KB by default): a flush is one write.
-        maxWrite: 2 * ACCESS_LOG_FLUSH.bytes,
-        periodicFlush: ACCESS_LOG_FLUSH.everyMs,
-        maxLength: 16 * 1024 * 1024,
-      });
-  // sonic-boom's types describe its text mode only; in its 'buffer' mode write() takes bytes.
-  const writeBytes = log && (log.write.bind(log) as unknown as (bytes: Buffer) => boolean);
+  const log = overrides.accessLog ? null : createLineLog(1);
   const errorLog = overrides.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cache = new MemoryResponseCache(RESPONSE_CACHE_BOUNDS.node.bytes, RESPONSE_CACHE_BOUNDS.node.entries);
   const runtime: Runtime = {
@@ -100,7 +85,7 @@ export async function createNodeApp(config: NodeConfig, overrides: NodeAppOverri
     joinDeadlineMs: upstreamBudgetMs(config.UPSTREAM_TIMEOUT_MS) + 100,
     etag: (body) => strongEtag(body),
     gzip: createAnswerGzip(),
-    accessLog: overrides.accessLog ?? ((line) => writeBytes!(Buffer.from(`${line}\n`))),
+    accessLog: overrides.accessLog ?? ((line) => log?.write(line)),
     errorLog,
     startedAt: now(),
     mcpAllowedHosts: mcpAllowedHosts(config),
