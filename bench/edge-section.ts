@@ -14,7 +14,7 @@ type Figures = { firstMs: number; warmMedianMs: number; coldDataMs: number };
 export type EdgeCpuReport = Record<'sample' | 'live', Record<string, Figures>> & { workerd?: WorkerdReport };
 /** Issue 28: each endpoint and MCP method, inside workerd, adds at most this much JavaScript time over /healthz. */
 const WORKERD_ADDED_TARGET_MS = 3;
-/** The validation passes when the known extra work reads within this share of what Node measured. */
+/** The validation passes when the known extra work reads within this share of what it adds unprofiled in workerd. */
 const VALIDATION_TOLERANCE = 0.25;
 
 export function runEdgeCpuBench(log: (line: string) => void): EdgeCpuReport {
@@ -70,16 +70,17 @@ const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms).toFixed(2)
  * and by workerd's CPU. The target is judged on the clipped reading, the one whose validation is shown to hold.
  */
 function formatWorkerd(w: WorkerdReport): string[] {
-  const { nodeMs, read } = w.validation;
-  const within = (ms: number) => (Math.abs(ms / nodeMs - 1) <= VALIDATION_TOLERANCE ? 'within' : 'NOT within');
+  const { nodeMs, workerdMs, read } = w.validation;
+  const within = (ms: number) => (Math.abs(ms / workerdMs - 1) <= VALIDATION_TOLERANCE ? 'within' : 'NOT within');
   const lines = [
     '### Inside workerd (`wrangler dev`, live mode after a real ingest from the fake upstream)',
     '',
     `Each kind: ${w.requestsPerKind} requests (categories: one per region, 8) with new cache keys in one DevTools ` +
       `Profiler session (sampling interval asked: ${w.interval}), after a few unprofiled ones; the median of ` +
       `${w.rounds} such sessions, each paired with a /healthz session. **JavaScript, clipped** = profiler samples ` +
-      'outside `(idle)` and `(program)`, each counted for at most the sampler’s period while the isolate runs (the ' +
-      'median gap between samples) ÷ requests. **JavaScript, raw** = the same samples, each counted for its whole ' +
+      'outside `(idle)` and `(program)`, each counted for its gap to the next sample, but a gap over ' +
+      `${w.waitGapUs / 1000} ms (a wait: the isolate was not being sampled) counted as one sampler period, ${w.samplerPeriodUs} µs (measured inside a ` +
+      'loop on the same server) ÷ requests. **JavaScript, raw** = the same samples, each counted for its whole ' +
       'gap to the next one, as DevTools counts it (the issue’s method): workerd samples only while a request holds ' +
       'the isolate, so the last sample before the isolate waits (on the Durable Object, the Cache API, the upstream, ' +
       'or the next request) carries the whole wait to whatever frame it lands in. **Wall** = the client’s time per ' +
@@ -109,7 +110,8 @@ function formatWorkerd(w: WorkerdReport): string[] {
   const trusted = within(read.clippedMs) === 'within';
   lines.push(
     '',
-    `- Validation: /healthz with ${nodeMs.toFixed(2)} ms of extra JavaScript (timed in Node) read ` +
+    `- Validation: /healthz with a loop that adds **${workerdMs.toFixed(2)} ms** of CPU to a request in this workerd ` +
+      `with no profiler attached (workerd's threads, /proc; the same loop takes ${nodeMs.toFixed(2)} ms in Node) read ` +
       `**${signed(read.clippedMs)} ms** clipped (${within(read.clippedMs)} 25%), **${signed(read.jsMs)} ms** raw ` +
       `(${within(read.jsMs)} 25%) and **${signed(read.cpuMs)} ms** by workerd CPU (${within(read.cpuMs)} 25%)`,
     `- The most added JavaScript, clipped (every endpoint, MCP tools/list and tools/call): **${signed(worst)} ms** ` +

@@ -41,9 +41,17 @@ const WARM = 5;
 /** Paired sessions (the kind, then /healthz) per kind; the median difference is reported. */
 const ROUNDS = Number(process.env.BENCH_WORKERD_ROUNDS ?? 3);
 /** The extra work of the validation request, in Node CPU milliseconds. */
-const BURN_MS = 3;
+const BURN_MS = Number(process.env.BENCH_WORKERD_BURN_MS ?? 3);
 /** The sampling interval asked of the Profiler, in µs; BENCH_WORKERD_INTERVAL=default asks none (the inspector's own). */
 const INTERVAL = process.env.BENCH_WORKERD_INTERVAL ?? '50';
+/**
+ * A gap between samples longer than this (µs) is a wait, not JavaScript: the sampler ticks about every 180 µs while
+ * the isolate runs (99% of gaps inside a loop were under 350 µs), and the waits a request meets locally (the Durable
+ * Object, the Cache API, the upstream, the next request) take milliseconds.
+ */
+const WAIT_GAP_US = 1000;
+/** BENCH_WORKERD_NO_PROFILER=1 reads workerd's CPU and the wall time only. */
+const PROFILED = !process.env.BENCH_WORKERD_NO_PROFILER;
 const KEY = 'tagdex-bench-workerd-key';
 /** Cold videos upstream: video, tags and channel ask ids from 0, 3000 and 6000 on, one per request of both dev servers. */
 const COLD_VIDEOS = 16_000;
@@ -64,12 +72,16 @@ export interface WorkerdReport {
   interval: string;
   /** Paired sessions per kind (the median is reported). */
   rounds: number;
+  /** The sampler's period while the isolate runs JavaScript (µs), measured on the first dev server: the clip. */
+  samplerPeriodUs: number;
+  /** A gap between samples longer than this (µs) is a wait: the clipped reading counts it as one period. */
+  waitGapUs: number;
   /** /healthz per request: JavaScript ms (profiler) and workerd CPU ms. */
   healthz: Reading;
   /** Per request over /healthz, by kind. */
   added: Record<string, Reading>;
-  /** The known extra work (Node CPU ms) and what each method read. */
-  validation: { nodeMs: number; read: Reading };
+  /** The known extra work (Node CPU ms; the CPU ms it adds to a request in workerd unprofiled) and what each method read. */
+  validation: { nodeMs: number; workerdMs: number; read: Reading };
   /**
    * The rate-limited kinds again, measured the same way on a second dev server with the limiter off
    * (RATE_LIMIT_PER_HOUR=0): over /healthz without the Durable Object's round trip, which on Cloudflare is the
@@ -214,32 +226,34 @@ interface Profile {
 
 /**
  * Milliseconds of samples outside `(idle)` and `(program)`. Raw: each sample owns the time until the next one
- * (the issue's method, as DevTools counts). Clipped: each owns at most the sampler's period while the isolate runs
- * (the median gap): workerd samples only while a request holds the isolate, so the last sample before the isolate
- * waits would otherwise carry the whole wait, to whatever frame it lands in.
+ * (the issue's method, as DevTools counts). Clipped: the same, but a gap over WAIT_GAP_US counts as one sampler
+ * period (`periodUs`): workerd samples only while a request holds the isolate, so the last sample before the
+ * isolate waits would otherwise carry the whole wait, to whatever frame it lands in. Gaps inside a run of
+ * JavaScript stay whole: the sampler is sometimes late there, and that time was the code's (a clip at the period
+ * read a loop a quarter short).
  */
-function javascriptMs(profile: Profile): { raw: number; clipped: number } {
+function javascriptMs(profile: Profile, periodUs: number): { raw: number; clipped: number } {
   const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
-  const gaps = profile.timeDeltas.slice(1);
-  const period = [...gaps].sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
   let [raw, clipped] = [0, 0];
   for (let i = 0; i < profile.samples.length; i++) {
     const name = names.get(profile.samples[i]!);
     if (name === '(idle)' || name === '(program)') continue;
-    raw += profile.timeDeltas[i + 1] ?? 0;
-    clipped += Math.min(profile.timeDeltas[i + 1] ?? 0, period);
+    const gap = profile.timeDeltas[i + 1] ?? 0;
+    raw += gap;
+    clipped += gap > WAIT_GAP_US ? periodUs : gap;
   }
   return { raw: raw / 1000, clipped: clipped / 1000 };
 }
 
-/** BENCH_WORKERD_TOP=1: the functions with the most self time per request, for finding where time goes. */
+/** BENCH_WORKERD_TOP=1: the functions with the most self time per request (clipped), for finding where time goes. */
 function topFunctions(profile: Profile, n: number): string {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const frame = byNode.get(id)!;
     const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber}`;
-    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+    const gap = profile.timeDeltas[i + 1] ?? 0;
+    self.set(name, (self.get(name) ?? 0) + (gap > WAIT_GAP_US ? samplerPeriodUs : gap));
   });
   const deltas = [...profile.timeDeltas].sort((a, b) => a - b);
   const sum = deltas.reduce((a, b) => a + b, 0);
@@ -247,7 +261,7 @@ function topFunctions(profile: Profile, n: number): string {
   process.stderr.write(
     `${deltas.length} samples over ${(sum / 1000).toFixed(1)} ms; gaps: median ${gap(0.5)} µs, p90 ${gap(0.9)} µs\n`,
   );
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_WORKERD_TOP) || 8);
   return `${top.map(([name, us]) => `  ${(us / 1000 / n).toFixed(3)} ms  ${name}`).join('\n')}\n`;
 }
 
@@ -262,21 +276,29 @@ interface Reading {
   cpuMs: number;
   /** Wall-clock ms per request, as the client saw the session (the raw reading's samples carry waits of it). */
   wallMs: number;
+  /** The median of the requests' wall-clock ms. */
+  wallMedianMs: number;
 }
 
 /** A reading of `kind`, once more if the inspector lost the session (workerd may restart the isolate). */
-async function measure(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+async function measure(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N, profiled = PROFILED) {
   try {
-    return await measureOnce(inspector, wrangler, kind, n);
+    return await measureOnce(inspector, wrangler, kind, n, profiled);
   } catch (error) {
     if (!String(error).includes('inspector')) throw error;
     await inspector.send('Profiler.enable');
-    return measureOnce(inspector, wrangler, kind, n);
+    return measureOnce(inspector, wrangler, kind, n, profiled);
   }
 }
 
-/** A reading of `kind`: WARM requests unprofiled, then N in one Profiler session. */
-async function measureOnce(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+/** A reading of `kind`: WARM requests unprofiled, then `n` in one Profiler session (unless not `profiled`). */
+async function measureOnce(
+  inspector: Inspector,
+  wrangler: Wrangler,
+  kind: Kind,
+  n: number,
+  profiled: boolean,
+): Promise<Reading> {
   const baseUrl = wrangler.baseUrl;
   const ask = async ({ path, init }: Ask) => {
     const response = await fetch(baseUrl + path, init);
@@ -285,19 +307,25 @@ async function measureOnce(inspector: Inspector, wrangler: Wrangler, kind: Kind,
       throw new Error(`${path} answered ${response.status}: ${body.slice(0, 300)}`);
     }
   };
+  /** The client's time per request: the mean, and the median (steadier: one slow turn of wrangler's proxy moves it less). */
+  const timed = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const started = performance.now();
+      await ask(kind(serial++));
+      times.push(performance.now() - started);
+    }
+    return { wallMs: times.reduce((a, b) => a + b, 0) / n, wallMedianMs: median(times) };
+  };
   for (let i = 0; i < WARM; i++) await ask(kind(serial++));
-  if (process.env.BENCH_WORKERD_NO_PROFILER) {
+  if (!profiled) {
     const cpuBefore = await wrangler.cpuMs();
-    const started = performance.now();
-    for (let i = 0; i < n; i++) await ask(kind(serial++));
-    const wallMs = (performance.now() - started) / n;
-    return { jsMs: 0, clippedMs: 0, cpuMs: ((await wrangler.cpuMs()) - cpuBefore) / n, wallMs };
+    const wall = await timed();
+    return { jsMs: 0, clippedMs: 0, cpuMs: ((await wrangler.cpuMs()) - cpuBefore) / n, ...wall };
   }
   await inspector.send('Profiler.start');
   const cpuBefore = await wrangler.cpuMs();
-  const started = performance.now();
-  for (let i = 0; i < n; i++) await ask(kind(serial++));
-  const wallMs = (performance.now() - started) / n;
+  const wall = await timed();
   const cpuAfter = await wrangler.cpuMs();
   const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
   // workerd may restart the isolate (and end the session) between requests: measure() tries once more.
@@ -306,9 +334,39 @@ async function measureOnce(inspector: Inspector, wrangler: Wrangler, kind: Kind,
   if (process.env.BENCH_WORKERD_TOP) process.stderr.write(topFunctions(profile, n));
   if (process.env.BENCH_WORKERD_DUMP)
     await writeFile(`${process.env.BENCH_WORKERD_DUMP}-${serial}.cpuprofile`, JSON.stringify(profile));
-  const js = javascriptMs(profile);
-  return { jsMs: js.raw / n, clippedMs: js.clipped / n, cpuMs: (cpuAfter - cpuBefore) / n, wallMs };
+  const js = javascriptMs(profile, samplerPeriodUs);
+  return { jsMs: js.raw / n, clippedMs: js.clipped / n, cpuMs: (cpuAfter - cpuBefore) / n, ...wall };
 }
+
+/**
+ * The sampler's period while the isolate runs JavaScript, in µs, on the dev server being measured: the median gap
+ * between consecutive samples inside bench/burn.ts, over requests that each run it for BURN_MS. It is measured
+ * apart because a session of short requests cannot show it: there most gaps span a wait (workerd took 6 ms gaps
+ * between the samples of a /healthz session here, and 180 µs inside a loop).
+ */
+let samplerPeriodUs = 0;
+
+async function measureSamplerPeriod(inspector: Inspector, wrangler: Wrangler): Promise<number> {
+  const burnt = burnKind(calibration().rounds);
+  await inspector.send('Profiler.start');
+  for (let i = 0; i < 20; i++) await fetch(wrangler.baseUrl + burnt(i).path, burnt(i).init).then((r) => r.text());
+  const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
+  if (!stopped?.profile) throw new Error('inspector: the profile was lost');
+  const { nodes, samples, timeDeltas } = stopped.profile;
+  const inBurn = new Set(nodes.filter((node) => node.callFrame.functionName === 'burn').map((node) => node.id));
+  const gaps = samples.flatMap((id, i) => (inBurn.has(id) && inBurn.has(samples[i + 1]!) ? [timeDeltas[i + 1]!] : []));
+  if (gaps.length < 20) throw new Error(`the sampler's period: only ${gaps.length} samples inside the loop`);
+  return median(gaps);
+}
+
+/** /healthz requests that first run bench/burn.ts for `rounds` (bench/calibrated-worker.ts). */
+const burnKind =
+  (rounds: number): Kind =>
+  () => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } });
+
+/** calibrate(), once per run. */
+let calibrated: { rounds: number; nodeMs: number } | undefined;
+const calibration = () => (calibrated ??= calibrate());
 
 /**
  * Rounds of bench/burn.ts that take BURN_MS of CPU in Node, and what they take: each the median of several timed
@@ -374,24 +432,26 @@ const over = (reading: Reading, base: Reading): Reading => ({
   clippedMs: reading.clippedMs - base.clippedMs,
   cpuMs: reading.cpuMs - base.cpuMs,
   wallMs: reading.wallMs - base.wallMs,
+  wallMedianMs: reading.wallMedianMs - base.wallMedianMs,
 });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const show = (r: Reading) =>
-  `JS ${r.jsMs.toFixed(2)} ms, clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms`;
+  `JS ${r.jsMs.toFixed(2)} ms, clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms (median ${r.wallMedianMs.toFixed(2)})`;
 
 /** Per request over /healthz: paired readings (the kind, then /healthz), the median of ROUNDS pairs. */
-async function added(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N): Promise<Reading> {
+async function added(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N, profiled = PROFILED) {
   const healthz: Kind = () => ({ path: '/healthz' });
   const pairs: Reading[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const reading = await measure(inspector, wrangler, kind, n);
-    pairs.push(over(reading, await measure(inspector, wrangler, healthz, n)));
+    const reading = await measure(inspector, wrangler, kind, n, profiled);
+    pairs.push(over(reading, await measure(inspector, wrangler, healthz, n, profiled)));
   }
   return {
     jsMs: median(pairs.map((r) => r.jsMs)),
     clippedMs: median(pairs.map((r) => r.clippedMs)),
     cpuMs: median(pairs.map((r) => r.cpuMs)),
     wallMs: median(pairs.map((r) => r.wallMs)),
+    wallMedianMs: median(pairs.map((r) => r.wallMedianMs)),
   };
 }
 
@@ -428,9 +488,10 @@ async function withProfiledServer<T>(
   const inspector = await inspect(wrangler.inspectorPort);
   try {
     await inspector.send('Profiler.enable');
-    // workerd keeps a period of its own (~120 µs seen here while the isolate runs) whatever is asked.
+    // workerd keeps a period of its own (~180 µs seen here while the isolate runs) whatever is asked.
     if (INTERVAL !== 'default') await inspector.send('Profiler.setSamplingInterval', { interval: Number(INTERVAL) });
     await measure(inspector, wrangler, () => ({ path: '/healthz' }), 3 * N);
+    if (PROFILED) samplerPeriodUs = await measureSamplerPeriod(inspector, wrangler);
     return await work(inspector, wrangler);
   } finally {
     inspector.close();
@@ -455,13 +516,22 @@ async function kindRows(
   return rows;
 }
 
-/** The method's check: /healthz with a loop timed in Node must read as that much more. */
+/**
+ * The method's check: /healthz with a loop of known cost must read as that much more. Known twice: timed in Node,
+ * and as the CPU time it adds to a request in this workerd with no profiler attached (workerd's threads, from
+ * /proc: with no sampler running, the loop is all a burnt request does more). The second is the reference, since
+ * workerd's V8 runs the same loop at its own speed: 1.0–2.5× Node's time here, from one isolate to the next.
+ */
 async function validation(inspector: Inspector, wrangler: Wrangler, log: (line: string) => void) {
-  const { rounds, nodeMs } = calibrate();
-  const burnt: Kind = () => ({ path: '/healthz', init: { headers: { 'x-bench-burn': String(rounds) } } });
+  const { rounds, nodeMs } = calibration();
+  const burnt = burnKind(rounds);
+  const unprofiled = await added(inspector, wrangler, burnt, N, false);
+  const workerdMs = unprofiled.cpuMs;
   const read = await added(inspector, wrangler, burnt);
-  log(`bench:edge: workerd validation: ${nodeMs.toFixed(2)} ms of work in Node read as ${show(read)}`);
-  return { nodeMs, read };
+  log(
+    `bench:edge: workerd validation: work of ${nodeMs.toFixed(2)} ms in Node, unprofiled in workerd ${show(unprofiled)}, read as ${show(read)}`,
+  );
+  return { nodeMs, workerdMs, read };
 }
 
 export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
@@ -473,6 +543,8 @@ export async function runWorkerdBench(log: (line: string) => void): Promise<Work
       healthz: await measure(inspector, wrangler, () => ({ path: '/healthz' })),
       added: await kindRows(inspector, wrangler, () => true, '', log),
       validation: await validation(inspector, wrangler, log),
+      samplerPeriodUs,
+      waitGapUs: WAIT_GAP_US,
     }));
     const limiterOff = await withProfiledServer(distDir, fake.baseUrl, '0', (inspector, wrangler) =>
       kindRows(inspector, wrangler, LIMITED, ', limiter off:', log),
