@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createPipeline } from '../functions/pipeline.ts';
 // Evaluated before the clock, as functions/worker/index.ts has it evaluated at isolate start (the pipeline imports it on demand).
 import '../functions/mcp/mcp-handler.ts';
+import { warmUp } from '../functions/worker/warm-up.ts';
 import { webEtag } from '../functions/etag.ts';
 import {
   createAssetsSampleClient,
@@ -132,6 +133,8 @@ await new Response(JSON.stringify({ warm: true }), {
 await new Request('https://tagdex.invalid/').arrayBuffer();
 await crypto.subtle.digest('SHA-256', new Uint8Array(1));
 await readFile(join(dist, '_prepared/manifest.json')).catch(() => null);
+// functions/worker/index.ts runs it at its top level, when the isolate starts.
+warmUp();
 
 // The first request of an isolate sets the isolate up, as the Worker does.
 const setUpStarted = process.cpuUsage();

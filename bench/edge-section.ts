@@ -59,7 +59,7 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
     `- The costliest request measured: **${worst.toFixed(1)} ms** of CPU (the free plan's limit: ${WORKER_CPU_LIMIT_MS} ms) — ${worst <= WORKER_CPU_LIMIT_MS ? 'met' : 'NOT met'}`,
     '',
   );
-  if (report.workerd) lines.push(...formatWorkerd(report.workerd));
+  if (report.workerd) lines.push(...formatWorkerd(report.workerd), ...formatFirstOfIsolate(report.workerd));
   return lines.join('\n');
 }
 
@@ -118,6 +118,37 @@ function formatWorkerd(w: WorkerdReport): string[] {
       `(target ≤ +${WORKERD_ADDED_TARGET_MS} ms) — ${!trusted ? 'not judged: its validation failed' : worst <= WORKERD_ADDED_TARGET_MS ? 'met' : 'NOT met'}`,
     `- The most added JavaScript, raw: **${signed(worstRaw)} ms** (${worstRaw <= WORKERD_ADDED_TARGET_MS ? 'within' : 'over'} ` +
       `+${WORKERD_ADDED_TARGET_MS} ms; I/O waits included, see above)`,
+    '',
+  );
+  return lines;
+}
+
+/** The first request of a fresh isolate inside workerd, and its second (bench/edge-workerd.ts, firstRequests). */
+function formatFirstOfIsolate(w: WorkerdReport): string[] {
+  const lines = [
+    '#### The first request of an isolate, inside workerd',
+    '',
+    'Each kind on a dev server of its own: the isolate started by a request the Worker hands to its assets (its ' +
+      'modules evaluated, as Cloudflare evaluates them at start-up, outside any request), then one request of the ' +
+      'kind in a Profiler session of its own (it sets the pipeline up and runs its code for the first time), then ' +
+      'a second with a new cache key. JavaScript, clipped, as above, not over /healthz. With the limiter on, the ' +
+      "rate limiter's Durable Object starts in the same isolate (locally only); limiter off shows the Worker's own " +
+      '(bar its side of that call). ' +
+      'One isolate per kind and setting: single requests, so expect a few milliseconds either way between runs.',
+    '',
+    '| Request | first, ms | second, ms | first, limiter off, ms | second, limiter off, ms | first, raw, limiter off, ms |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  let worst = 0;
+  for (const [name, { on, off }] of Object.entries(w.firstOfIsolate)) {
+    const cells = [on.first.clippedMs, on.second.clippedMs, off.first.clippedMs, off.second.clippedMs, off.first.rawMs];
+    lines.push(`| ${name} | ${cells.map((ms) => ms.toFixed(2)).join(' | ')} |`);
+    worst = Math.max(worst, off.first.clippedMs);
+  }
+  lines.push(
+    '',
+    `- The costliest first request, limiter off (the Worker's own JavaScript): **${worst.toFixed(2)} ms** ` +
+      `(the free plan's CPU limit: ${WORKER_CPU_LIMIT_MS} ms) — ${worst <= WORKER_CPU_LIMIT_MS ? 'within' : 'NOT within'}`,
     '',
   );
   return lines;

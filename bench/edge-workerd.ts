@@ -54,7 +54,7 @@ const WAIT_GAP_US = 1000;
 const PROFILED = !process.env.BENCH_WORKERD_NO_PROFILER;
 const KEY = 'tagdex-bench-workerd-key';
 /** Cold videos upstream: video, tags and channel ask ids from 0, 3000 and 6000 on, one per request of both dev servers. */
-const COLD_VIDEOS = 16_000;
+const COLD_VIDEOS = 17_000;
 const SITE = join(PROJECT_ROOT, 'bench', 'out', 'edge-live');
 const MCP_HEADERS = {
   'content-type': 'application/json',
@@ -88,6 +88,22 @@ export interface WorkerdReport {
    * object's own time, not the Worker's.
    */
   limiterOff: Record<string, Reading>;
+  /** Each kind's first request in a fresh isolate, and its second, with the limiter on and off. */
+  firstOfIsolate: Record<string, Record<'on' | 'off', FirstReading>>;
+}
+
+/** One request profiled on its own: JavaScript ms (clipped and raw), workerd's CPU ms and the wall ms. */
+interface OneRequest {
+  clippedMs: number;
+  rawMs: number;
+  cpuMs: number;
+  wallMs: number;
+}
+
+/** A fresh isolate's first request of a kind (the pipeline's set-up and code run for the first time) and its second. */
+interface FirstReading {
+  first: OneRequest;
+  second: OneRequest;
 }
 
 /** The newest snapshot date of the live bench site; older ones fill the 7- and 30-day windows. */
@@ -503,12 +519,13 @@ async function withProfiledServer<T>(
 async function kindRows(
   inspector: Inspector,
   wrangler: Wrangler,
+  tags: string[],
   counts: (name: string) => boolean,
   label: string,
   log: (line: string) => void,
 ): Promise<Record<string, Reading>> {
   const rows: Record<string, Reading> = {};
-  for (const [name, kind] of chosenKinds(await chartTags(wrangler))) {
+  for (const [name, kind] of chosenKinds(tags)) {
     if (!counts(name)) continue;
     rows[name] = await added(inspector, wrangler, kind, requestsOf(name));
     log(`bench:edge: workerd${label} ${name} ${show(rows[name])} over /healthz`);
@@ -534,23 +551,92 @@ async function validation(inspector: Inspector, wrangler: Wrangler, log: (line: 
   return { nodeMs, workerdMs, read };
 }
 
+/** `ask` alone in a Profiler session. */
+async function profileOne(inspector: Inspector, wrangler: Wrangler, { path, init }: Ask): Promise<OneRequest> {
+  await inspector.send('Profiler.start');
+  const cpuBefore = await wrangler.cpuMs();
+  const started = performance.now();
+  const response = await fetch(wrangler.baseUrl + path, init);
+  const body = await response.text();
+  const wallMs = performance.now() - started;
+  const cpuMs = (await wrangler.cpuMs()) - cpuBefore;
+  const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
+  if (response.status !== 200 || body.includes('"isError":true'))
+    throw new Error(`${path} answered ${response.status}`);
+  if (!stopped?.profile) throw new Error('inspector: the profile was lost');
+  if (process.env.BENCH_WORKERD_DUMP)
+    await writeFile(`${process.env.BENCH_WORKERD_DUMP}-one-${serial}.cpuprofile`, JSON.stringify(stopped.profile));
+  const js = javascriptMs(stopped.profile, samplerPeriodUs);
+  return { clippedMs: js.clipped, rawMs: js.raw, cpuMs, wallMs };
+}
+
+/**
+ * Each chosen kind's first request in an isolate of its own (a dev server each), then its second. The isolate is
+ * started first by a request the Worker hands to its assets (a page that does not exist): its modules are
+ * evaluated then, as Cloudflare evaluates them at isolate start-up, outside any request's CPU time, while the
+ * pipeline is still to be set up: the first API request sets it up, as it does deployed.
+ */
+async function firstRequests(
+  distDir: string,
+  upstreamBase: string,
+  rateLimit: string | undefined,
+  tags: string[],
+): Promise<Record<string, FirstReading>> {
+  const rows: Record<string, FirstReading> = {};
+  for (const [name, kind] of chosenKinds(tags)) {
+    const wrangler = await startWrangler(distDir, upstreamBase, rateLimit);
+    const inspector = await inspect(wrangler.inspectorPort);
+    try {
+      await inspector.send('Profiler.enable');
+      if (INTERVAL !== 'default') await inspector.send('Profiler.setSamplingInterval', { interval: Number(INTERVAL) });
+      await fetch(`${wrangler.baseUrl}/bench-isolate-start/`).then((response) => response.text());
+      const first = await profileOne(inspector, wrangler, kind(serial++));
+      rows[name] = { first, second: await profileOne(inspector, wrangler, kind(serial++)) };
+    } finally {
+      inspector.close();
+      await wrangler.close();
+    }
+  }
+  return rows;
+}
+
+/** Both rows of firstRequests, by kind: the limiter on (as deployed) and off (no Durable Object in the isolate). */
+async function firstOfIsolate(distDir: string, upstreamBase: string, tags: string[], log: (line: string) => void) {
+  const on = await firstRequests(distDir, upstreamBase, undefined, tags);
+  const off = await firstRequests(distDir, upstreamBase, '0', tags);
+  const rows: WorkerdReport['firstOfIsolate'] = {};
+  for (const name of Object.keys(on)) {
+    rows[name] = { on: on[name]!, off: off[name]! };
+    const { first, second } = on[name]!;
+    log(
+      `bench:edge: workerd first of an isolate: ${name} clipped ${first.clippedMs.toFixed(2)} ms (then ${second.clippedMs.toFixed(2)}), limiter off ${off[name]!.first.clippedMs.toFixed(2)} ms`,
+    );
+  }
+  return rows;
+}
+
 export async function runWorkerdBench(log: (line: string) => void): Promise<WorkerdReport> {
   const distDir = await liveSite();
   const upstream = createUpstreamEmulator(benchDataset(LATEST_DATE, COLD_VIDEOS), { validKeys: [KEY] });
   const fake = await startFakeUpstream(upstream);
   try {
-    const measured = await withProfiledServer(distDir, fake.baseUrl, undefined, async (inspector, wrangler) => ({
-      healthz: await measure(inspector, wrangler, () => ({ path: '/healthz' })),
-      added: await kindRows(inspector, wrangler, () => true, '', log),
-      validation: await validation(inspector, wrangler, log),
-      samplerPeriodUs,
-      waitGapUs: WAIT_GAP_US,
-    }));
+    let tags: string[] = [];
+    const measured = await withProfiledServer(distDir, fake.baseUrl, undefined, async (inspector, wrangler) => {
+      tags = await chartTags(wrangler);
+      return {
+        healthz: await measure(inspector, wrangler, () => ({ path: '/healthz' })),
+        added: await kindRows(inspector, wrangler, tags, () => true, '', log),
+        validation: await validation(inspector, wrangler, log),
+        samplerPeriodUs,
+        waitGapUs: WAIT_GAP_US,
+      };
+    });
     const limiterOff = await withProfiledServer(distDir, fake.baseUrl, '0', (inspector, wrangler) =>
-      kindRows(inspector, wrangler, LIMITED, ', limiter off:', log),
+      kindRows(inspector, wrangler, tags, LIMITED, ', limiter off:', log),
     );
+    const firsts = await firstOfIsolate(distDir, fake.baseUrl, tags, log);
     const interval = INTERVAL === 'default' ? 'none, the inspector’s own' : `${INTERVAL} µs`;
-    return { requestsPerKind: N, interval, rounds: ROUNDS, ...measured, limiterOff };
+    return { requestsPerKind: N, interval, rounds: ROUNDS, ...measured, limiterOff, firstOfIsolate: firsts };
   } finally {
     await fake.close();
   }

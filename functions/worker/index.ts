@@ -30,9 +30,13 @@ import '../mcp/mcp-handler.ts';
 import { prepareRestatement, restateRateLimit } from '../../src/lib/public-facts.ts';
 import { STATED_PAGES } from './stated-pages.ts';
 import { createBatchedLog } from './batched-log.ts';
+import { warmUp } from './warm-up.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
+
+// The first API request's schema, function and regular-expression set-up, done at isolate start (./warm-up.ts).
+warmUp();
 
 /** The isolate's access log, written in batches (./batched-log.ts). */
 const accessLog = createBatchedLog((text) => console.log(text));

@@ -1,0 +1,31 @@
+/**
+ * What a fresh isolate's first API request would do first that needs no I/O, done when the isolate starts:
+ * Cloudflare runs a Worker's top level at start-up, outside any request's CPU time, and the free plan allows
+ * 10 ms of CPU per request. zod builds a schema's parser on its first parse, and V8 compiles a function, and a
+ * regular expression, on first use: the configuration's schema, an endpoint's query schema and the title
+ * features' character classes took 4–5 ms of a first request's JavaScript inside workerd here
+ * (`npx tsx bench/edge-workerd.ts`, its first-of-an-isolate rows).
+ */
+import { loadConfig } from '../config.ts';
+import { queryParamNames } from '../endpoint.ts';
+import { ENDPOINTS } from '../endpoints.ts';
+import { parseQuery } from '../query.ts';
+import { describeError } from '../describe-error.ts';
+import { titleFeatures } from '../../src/lib/title-features.ts';
+
+/**
+ * A title with a character of each class title-chars.ts tells apart, and a letter of a script it does not name
+ * (Georgian), which runs every script's test once.
+ */
+const WARM_TITLE = 'Warm Up 2026 | क्रिकेट ক্রিকেট كرة کرکٹ (Futebol)? Sim! #tag 🔥 【ライブ】 ჯ';
+
+/** Runs the first-use work; a failure is logged and left for the first request to meet. */
+export function warmUp(): void {
+  try {
+    loadConfig({});
+    for (const endpoint of ENDPOINTS) parseQuery(endpoint.example, queryParamNames(endpoint.query), endpoint.query);
+    titleFeatures(WARM_TITLE);
+  } catch (error) {
+    console.warn(`tagdex: the start-up warm-up failed; a first request will do its work: ${describeError(error)}`);
+  }
+}
