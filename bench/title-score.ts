@@ -17,13 +17,14 @@ import { snapshotRoot } from '../ingest/snapshot-store.ts';
 import { titleScoreEndpoint } from '../functions/api/title-score.ts';
 import { queryParamNames } from '../functions/endpoint.ts';
 import { parseQuery, readQuery } from '../functions/query.ts';
-import { okText } from '../functions/respond.ts';
+import { okBody, okText } from '../functions/respond.ts';
 import { loadPreparedData } from '../functions/node/prepared-data.ts';
 import type { PreparedData } from '../functions/runtime.ts';
 import { REGIONS } from '../src/lib/regions.ts';
 import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { titleFeatures } from '../src/lib/title-features.ts';
-import { prepareTitleBenchmark, scoreTitle } from '../src/lib/title-score.ts';
+import { prepareTitleBenchmark, scoreTitle, titleScoreJson } from '../src/lib/title-score.ts';
+import { writeJsonBytes } from '../src/lib/json-bytes.ts';
 import { TITLE_MAX_CODE_POINTS } from '../src/schemas/title-score.ts';
 import type { Snapshot } from '../src/schemas/snapshot.ts';
 import {
@@ -103,6 +104,8 @@ export async function runTitleScoreBench(opts: {
     'titleFeatures, reference (before)': (c) => referenceTitleFeatures(c.title),
     'titleFeatures (after)': (c) => titleFeatures(c.title),
     'the JSON text of a scored title (okText)': (_, i) => okText(scored[i]),
+    'score and JSON bytes, as the endpoint writes them (titleScoreJson)': (c) =>
+      writeJsonBytes(titleScoreJson(c.title, c.bench)),
   };
   const samples = new Map<string, number[]>(Object.keys(scenarios).map((name) => [name, []]));
   const endpoint: number[] = [];
@@ -113,11 +116,11 @@ export async function runTitleScoreBench(opts: {
       for (let pass = 0; pass < PASSES_PER_ROUND; pass++) cases.forEach((c, i) => run(c, i));
       if (round > 0) samples.get(name)?.push((cpuMicros() - started) / (cases.length * PASSES_PER_ROUND));
     }
-    // The endpoint's whole answer (parameters checked by zod, the score, the JSON text), as a request runs it.
+    // The endpoint's whole answer (parameters checked by zod, the score, the envelope's bytes), as a request runs it.
     const started = cpuMicros();
     for (let pass = 0; pass < PASSES_PER_ROUND; pass++)
       for (const c of cases)
-        okText(
+        okBody(
           await titleScoreEndpoint.answer(
             parseQuery(readQuery(c.params.toString()), TITLE_SCORE_PARAMS, titleScoreEndpoint.query),
             deps as never,

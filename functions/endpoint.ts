@@ -35,7 +35,11 @@ export interface Endpoint<Q = unknown> {
    * millisecond, less than a shared cache's round trip.
    */
   readsUpstream?: true;
-  /** The `data` for a validated query; throws ApiError (or an upstream error) for anything else. */
+  /**
+   * The `data` for a validated query, or a function that writes its JSON as UTF-8 (src/lib/json-bytes.ts: an
+   * endpoint whose answer is mostly pieces encoded in advance); throws ApiError (or an upstream error) for anything
+   * else.
+   */
   answer(query: Q, deps: ApiDeps): Promise<unknown>;
   /**
    * Whether the answer to `query` may differ by client while it is being made (a per-client ration): such

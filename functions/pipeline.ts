@@ -19,7 +19,7 @@ import {
   type StoredAnswer,
 } from './runtime.ts';
 import { parseQuery, readQuery, type RawQuery } from './query.ts';
-import { ApiError, envelopeHeaders, failureText, okText, refusal } from './respond.ts';
+import { ApiError, envelopeHeaders, failureText, okBody, refusal } from './respond.ts';
 import { describeFailure } from './describe-failure.ts';
 import { describeError } from './describe-error.ts';
 import { cacheControl, cacheSeconds } from './cache-policy.ts';
@@ -312,8 +312,11 @@ function createAnswers(runtime: Runtime) {
   const reportError = (error: unknown): void => runtime.errorLog(describeError(error));
 
   /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */
-  async function store(status: number, text: string): Promise<StoredAnswer> {
-    const body = utf8Bytes(text);
+  function store(status: number, text: string): Promise<StoredAnswer> {
+    return storeBody(status, utf8Bytes(text));
+  }
+
+  async function storeBody(status: number, body: Uint8Array): Promise<StoredAnswer> {
     const etag = await runtime.etag(body);
     const headers = [...envelopeHeaders(cacheControl(status), runtime.mode), 'ETag', etag];
     if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
@@ -329,7 +332,7 @@ function createAnswers(runtime: Runtime) {
       meter: exchange.meter,
     };
     try {
-      return await store(200, okText(await question.endpoint.answer(question.query, deps)));
+      return await storeBody(200, okBody(await question.endpoint.answer(question.query, deps)));
     } catch (error) {
       return failure(error);
     }

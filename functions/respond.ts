@@ -6,6 +6,7 @@
 
 import { CORS_HEADERS } from './cors.ts';
 import { utf8Bytes } from './utf8.ts';
+import { writeJsonBytes, type JsonWrite } from '../src/lib/json-bytes.ts';
 
 export type ErrorStatus = 404 | 422 | 429 | 500 | 502 | 503;
 
@@ -28,6 +29,20 @@ export function okText(data: unknown): string {
 }
 
 const OK_PREFIX = '{"ok":true,"data":';
+const OK_PREFIX_BYTES = utf8Bytes(OK_PREFIX);
+
+/**
+ * The bytes of a 200's envelope around an endpoint's answer: its `data`, or what writes its data's JSON as UTF-8
+ * (Endpoint.answer), written here straight into the envelope's bytes.
+ */
+export function okBody(data: unknown): Uint8Array {
+  if (typeof data !== 'function') return utf8Bytes(okText(data));
+  return writeJsonBytes((out) => {
+    out.bytes(OK_PREFIX_BYTES);
+    (data as JsonWrite)(out);
+    out.text('}');
+  });
+}
 
 /** The `data` of a 200's envelope as JSON text, cut from okText's output without parsing it; null for other text. */
 export function okDataText(text: string): string | null {

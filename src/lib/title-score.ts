@@ -19,8 +19,10 @@ import {
   wordsBand,
   type FactorId,
   type ScriptName,
+  type TitleFeatures,
 } from './title-features.ts';
 import { noteHead, noteTail, nothingMeasuredNote, unspacedNote, type NoteContext } from './title-notes.ts';
+import { utf8Piece, type JsonBytesWriter, type JsonWrite } from './json-bytes.ts';
 
 /**
  * Each factor's weight when every factor is scored (sums to 100). Length, script and trending keywords
@@ -146,6 +148,11 @@ interface BucketScore {
   pointsWithoutWords: number;
   /** The note's head (see title-notes.ts). */
   noteHead: string;
+  /**
+   * The factor's JSON after its value, as UTF-8, without words scored and with: `,"share":…,"points":…,
+   * "max_points":…,"note":"` and the head, its string left open for the note's tail.
+   */
+  json: readonly [Uint8Array, Uint8Array];
 }
 
 /**
@@ -163,6 +170,10 @@ export interface PreparedTitleBenchmark {
   pairStarts: Set<string>;
   /** Title word → positions in `bench.tags`, ascending. */
   related: Map<string, readonly number[]>;
+  /** The JSON of `bench.tags[i]` as a suggested tag, as UTF-8: made the first time it is suggested. */
+  tagJson: (Uint8Array | undefined)[];
+  /** `],"benchmark":{…},"suggested_tags":[` as UTF-8: the JSON between the factors and the suggestions. */
+  benchmarkJson: Uint8Array;
 }
 
 /** Every bucket a title can fall in for factor `id` (a bucket missing here is still scored, just not in advance). */
@@ -208,6 +219,8 @@ export function prepareTitleBenchmark(bench: TitleBenchmark): PreparedTitleBench
       Object.keys(bench.keywords).flatMap((key) => (key.includes(' ') ? [key.slice(0, key.indexOf(' '))] : [])),
     ),
     related: new Map(Object.entries(bench.related)),
+    tagJson: [],
+    benchmarkJson: utf8Piece(`],"benchmark":${JSON.stringify(benchmarkFacts(bench))},"suggested_tags":[`),
   };
   prepared.set(bench, made);
   return made;
@@ -217,22 +230,58 @@ function bucketScore(bench: TitleBenchmark, id: FactorId, bucket: string, notes:
   const measured = bench.titles_measured;
   const histogram = bench.histograms[id];
   const count = Object.hasOwn(histogram.counts, bucket) ? (histogram.counts[bucket] ?? 0) : 0;
-  if (measured <= 0) {
-    return { share: null, points: 0, pointsWithoutWords: 0, noteHead: nothingMeasuredNote(notes.regionName) };
-  }
+  const score =
+    measured <= 0
+      ? { share: null, points: 0, pointsWithoutWords: 0, noteHead: nothingMeasuredNote(notes.regionName) }
+      : {
+          share: roundShare(count / measured),
+          points: factorPoints(MAX_POINTS_ALL[id], count, histogram.typical),
+          pointsWithoutWords: factorPoints(MAX_POINTS_WITHOUT_WORDS[id], count, histogram.typical),
+          noteHead: noteHead(id, bucket, count, notes),
+        };
+  const json = (points: number, maxPoints: number) =>
+    // The head's string literal without its closing quote: the tail's literal, less its opening one, follows.
+    // (Escaping is per character, and a head ends in ASCII, so no surrogate pair is cut between the two.)
+    utf8Piece(
+      `,"share":${JSON.stringify(score.share)},"points":${points},"max_points":${maxPoints},"note":${JSON.stringify(score.noteHead).slice(0, -1)}`,
+    );
   return {
-    share: roundShare(count / measured),
-    points: factorPoints(MAX_POINTS_ALL[id], count, histogram.typical),
-    pointsWithoutWords: factorPoints(MAX_POINTS_WITHOUT_WORDS[id], count, histogram.typical),
-    noteHead: noteHead(id, bucket, count, notes),
+    ...score,
+    json: [json(score.pointsWithoutWords, MAX_POINTS_WITHOUT_WORDS[id]), json(score.points, MAX_POINTS_ALL[id])],
   };
 }
 
-/**
- * Scores `title` against `bench`, the benchmark of the overall chart or of `category`'s chart. Only lookups in
- * the (prepared) benchmark: no aggregation per request.
- */
-export function scoreTitle(title: string, bench: TitleBenchmark, category: CategoryRef | null = null): TitleScoreData {
+/** The `benchmark` object of every score against `bench`. */
+function benchmarkFacts(bench: TitleBenchmark): TitleScoreData['benchmark'] {
+  return { titles_measured: bench.titles_measured, date: bench.date, fetched_at: bench.fetched_at };
+}
+
+/** One factor of a scored title, before it is written out as an object (scoreTitle) or as JSON (titleScoreJson). */
+interface ScoredFactor {
+  id: FactorId;
+  value: TitleFactor['value'];
+  bucket: BucketScore;
+  /** `words` of a title in a script without spaces: not scored, its points spread over the others. */
+  unscored: boolean;
+  points: number;
+  /** The note after the bucket's head (noteTail); '' when the head is the whole note. */
+  tail: string;
+}
+
+/** What a title scored against a benchmark: all both forms of the answer are made from. */
+interface ScoredTitle {
+  ready: PreparedTitleBenchmark;
+  title: string;
+  features: TitleFeatures;
+  hasWords: boolean;
+  score: number | null;
+  factors: ScoredFactor[];
+  /** Positions in `bench.tags` of the suggested tags, in order. */
+  suggested: number[];
+}
+
+/** Scores `title`: only lookups in the (prepared) benchmark, no aggregation per request. */
+function scoreFactors(title: string, bench: TitleBenchmark): ScoredTitle {
   const ready = prepareTitleBenchmark(bench);
   const features = titleFeatures(title);
   const matchedKeys = matchKeywords(
@@ -243,49 +292,126 @@ export function scoreTitle(title: string, bench: TitleBenchmark, category: Categ
   const matchedValues = matchedKeys.map((key) => tagAt(bench, ready.keywords.get(key)).value);
   const buckets = factorBuckets(features, matchedKeys.length);
   const hasWords = features.words !== null;
-  const maxPoints = hasWords ? MAX_POINTS_ALL : MAX_POINTS_WITHOUT_WORDS;
   const measured = bench.titles_measured;
 
   let score = 0;
-  const factors = FACTOR_IDS.map((id): TitleFactor => {
+  const factors = FACTOR_IDS.map((id): ScoredFactor => {
     const bucket = buckets[id];
     const scored = ready.buckets[id].get(bucket) ?? bucketScore(bench, id, bucket, ready.notes);
-    const unscoredWords = id === 'words' && !hasWords;
-    const points = measured > 0 && !unscoredWords ? (hasWords ? scored.points : scored.pointsWithoutWords) : 0;
+    const unscored = id === 'words' && !hasWords;
+    const points = measured > 0 && !unscored ? (hasWords ? scored.points : scored.pointsWithoutWords) : 0;
     score += points;
     return {
       id,
-      label: FACTOR_LABELS[id],
       value: id === 'trending_keywords' ? matchedValues : features[id],
-      share: unscoredWords ? null : scored.share,
+      bucket: scored,
+      unscored,
       points,
-      max_points: maxPoints[id],
-      note:
-        measured <= 0
-          ? scored.noteHead
-          : unscoredWords
-            ? unspacedNote(features.script)
-            : scored.noteHead + noteTail(id, features, matchedValues),
-    } as TitleFactor;
+      tail: measured > 0 && !unscored ? noteTail(id, features, matchedValues) : '',
+    };
   });
-
   return {
+    ready,
     title: title.trim(),
-    region: bench.region,
-    region_name: ready.notes.regionName,
-    category,
+    features,
+    hasWords,
     score: measured > 0 ? score : null,
     factors,
-    benchmark: { titles_measured: measured, date: bench.date, fetched_at: bench.fetched_at },
-    suggested_tags: suggestTags(features.word_keys, ready),
+    suggested: suggestTags(features.word_keys, ready),
   };
 }
 
 /**
- * Up to SUGGESTED_TAGS_MAX 7-day tags related to the title, in index order: a tag is related when one of
- * its key's words equals one of the title's words that has at least 3 code points and a letter.
+ * Scores `title` against `bench`, the benchmark of the overall chart or of `category`'s chart. Only lookups in
+ * the (prepared) benchmark: no aggregation per request.
  */
-function suggestTags(keys: readonly string[], ready: PreparedTitleBenchmark): SuggestedTag[] {
+export function scoreTitle(title: string, bench: TitleBenchmark, category: CategoryRef | null = null): TitleScoreData {
+  const scored = scoreFactors(title, bench);
+  const { ready, features, hasWords } = scored;
+  const maxPoints = hasWords ? MAX_POINTS_ALL : MAX_POINTS_WITHOUT_WORDS;
+  return {
+    title: scored.title,
+    region: bench.region,
+    region_name: ready.notes.regionName,
+    category,
+    score: scored.score,
+    factors: scored.factors.map(
+      (f) =>
+        ({
+          id: f.id,
+          label: FACTOR_LABELS[f.id],
+          value: f.value,
+          share: f.unscored ? null : f.bucket.share,
+          points: f.points,
+          max_points: maxPoints[f.id],
+          note: factorNote(f, features, bench.titles_measured),
+        }) as TitleFactor,
+    ),
+    benchmark: benchmarkFacts(bench),
+    suggested_tags: scored.suggested.map((position) => suggestedTag(tagAt(bench, position))),
+  };
+}
+
+/**
+ * Scores `title` as scoreTitle does, and gives back what writes the JSON text of its answer, byte for byte, as
+ * UTF-8 (src/lib/json-bytes.ts): the pieces every title in a bucket shares, and each suggested tag, were encoded
+ * once per benchmark; only the title's own values are written per call. Nothing about the title is kept.
+ */
+export function titleScoreJson(title: string, bench: TitleBenchmark, category: CategoryRef | null = null): JsonWrite {
+  const scored = scoreFactors(title, bench);
+  const { ready } = scored;
+  return (out) => {
+    out.text(
+      `{"title":${JSON.stringify(scored.title)},"region":${JSON.stringify(bench.region)},"region_name":${JSON.stringify(ready.notes.regionName)},` +
+        `"category":${JSON.stringify(category)},"score":${JSON.stringify(scored.score)},"factors":[`,
+    );
+    scored.factors.forEach((factor, i) => {
+      if (i > 0) out.text(',');
+      writeFactor(out, factor, scored, bench.titles_measured);
+    });
+    out.bytes(ready.benchmarkJson);
+    scored.suggested.forEach((position, i) => {
+      if (i > 0) out.text(',');
+      out.bytes((ready.tagJson[position] ??= utf8Piece(JSON.stringify(suggestedTag(tagAt(bench, position))))));
+    });
+    out.text(']}');
+  };
+}
+
+/** One factor's JSON object, its fields in the order scoreTitle makes them. */
+function writeFactor(out: JsonBytesWriter, factor: ScoredFactor, scored: ScoredTitle, measured: number): void {
+  out.bytes(FACTOR_OPENINGS[factor.id]);
+  out.value(factor.value);
+  if (factor.unscored) {
+    const maxPoints = (scored.hasWords ? MAX_POINTS_ALL : MAX_POINTS_WITHOUT_WORDS)[factor.id];
+    const note = factorNote(factor, scored.features, measured);
+    out.text(`,"share":null,"points":${factor.points},"max_points":${maxPoints},"note":${JSON.stringify(note)}}`);
+    return;
+  }
+  out.bytes(factor.bucket.json[scored.hasWords ? 1 : 0]);
+  // The tail's string literal without its opening quote closes the head's.
+  out.text(factor.tail === '' ? '"}' : `${JSON.stringify(factor.tail).slice(1)}}`);
+}
+
+/** A factor's note: its bucket's head and the title's tail, or the note of a word count not scored. */
+function factorNote(factor: ScoredFactor, features: TitleFeatures, measured: number): string {
+  return factor.unscored && measured > 0 ? unspacedNote(features.script) : factor.bucket.noteHead + factor.tail;
+}
+
+/** Each factor's JSON up to its value, `{"id":…,"label":…,"value":`, as UTF-8. */
+const FACTOR_OPENINGS = Object.fromEntries(
+  FACTOR_IDS.map((id) => [
+    id,
+    utf8Piece(`{"id":${JSON.stringify(id)},"label":${JSON.stringify(FACTOR_LABELS[id])},"value":`),
+  ]),
+) as Record<FactorId, Uint8Array>;
+
+/**
+ * The positions in `bench.tags` of up to SUGGESTED_TAGS_MAX 7-day tags related to the title, in index order: a
+ * tag is related when one of its key's words equals one of the title's words that has at least 3 code points and
+ * a letter.
+ */
+function suggestTags(keys: readonly string[], ready: PreparedTitleBenchmark): number[] {
   // The first SUGGESTED_TAGS_MAX of the union of ascending lists, kept sorted as it is built: no set, no sort.
   const first: number[] = [];
   for (const word of relatedWords(keys)) {
@@ -295,10 +421,12 @@ function suggestTags(keys: readonly string[], ready: PreparedTitleBenchmark): Su
       if (first.length > SUGGESTED_TAGS_MAX) first.pop();
     }
   }
-  return first.map((position) => {
-    const { value, trending_videos, total_views } = tagAt(ready.bench, position);
-    return { value, trending_videos, avg_views: Math.round(total_views / trending_videos), total_views };
-  });
+  return first;
+}
+
+/** A 7-day tag as the score suggests it. */
+function suggestedTag({ value, trending_videos, total_views }: TitleBenchmark['tags'][number]): SuggestedTag {
+  return { value, trending_videos, avg_views: Math.round(total_views / trending_videos), total_views };
 }
 
 /** Inserts `n` into the ascending `list` unless it is there already. */

@@ -8,6 +8,7 @@ import { trendingTagsEndpoint } from '../../functions/api/trending-tags.ts';
 import { risingTagsEndpoint } from '../../functions/api/rising-tags.ts';
 import { tagHistoryEndpoint } from '../../functions/api/tag-history.ts';
 import { titleScoreEndpoint } from '../../functions/api/title-score.ts';
+import { writeJsonBytes, type JsonWrite } from '../../src/lib/json-bytes.ts';
 import { queryParamNames, type Endpoint } from '../../functions/endpoint.ts';
 import { parseQuery, readQuery } from '../../functions/query.ts';
 import type { ApiDeps } from '../../functions/deps.ts';
@@ -69,7 +70,9 @@ async function call<Q>(endpoint: Endpoint<Q>, query: string, deps: Pick<ApiDeps,
     queryParamNames(endpoint.query),
     endpoint.query,
   );
-  return endpoint.answer(parsed, deps as ApiDeps);
+  const data = await endpoint.answer(parsed, deps as ApiDeps);
+  // An endpoint may answer with what writes its data's JSON as bytes (title-score does).
+  return typeof data === 'function' ? JSON.parse(new TextDecoder().decode(writeJsonBytes(data as JsonWrite))) : data;
 }
 
 describe('the category parameter', () => {

@@ -16,7 +16,9 @@ import { snapshotRoot } from '../../ingest/snapshot-store.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 import { buildTitleBenchmark, type TitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { titleFeatures } from '../../src/lib/title-features.ts';
-import { scoreTitle } from '../../src/lib/title-score.ts';
+import { scoreTitle, titleScoreJson } from '../../src/lib/title-score.ts';
+import { writeJsonBytes } from '../../src/lib/json-bytes.ts';
+import { categoryRef } from '../../src/lib/categories.ts';
 import { BUILD_FILES } from '../../src/schemas/build-output.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import {
@@ -158,6 +160,25 @@ describe('the fast title scorer', () => {
     );
   });
 
+  // The answer's bytes are written from pieces encoded in advance: they must be JSON.stringify's, to the byte.
+  it('writes the JSON of its answer as JSON.stringify of scoreTitle would, to the byte (property)', () => {
+    const encoder = new TextEncoder();
+    const benchAndTitle = fc.integer({ min: 0, max: benchmarks.length - 1 }).chain((i) => {
+      const bench = benchmarks[i] as TitleBenchmark;
+      return fc.tuple(fc.constant(bench), titleFor(bench), fc.boolean());
+    });
+    fc.assert(
+      fc.property(benchAndTitle, ([bench, title, inCategory]) => {
+        const category = inCategory ? categoryRef('10', 'Music') : null;
+        const written = writeJsonBytes(titleScoreJson(title, bench, category));
+        const expected = encoder.encode(JSON.stringify(scoreTitle(title, bench, category)));
+        if (Buffer.compare(written, expected) !== 0)
+          expect(new TextDecoder().decode(written)).toBe(new TextDecoder().decode(expected));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('measures titles as the reference does, so benchmarks are built the same (property)', () => {
     fc.assert(
       fc.property(titleFor(benchmarks[0] as TitleBenchmark), (title) => {
@@ -174,6 +195,8 @@ describe('the fast title scorer', () => {
       for (const title of trendingTitles) {
         const [fast, reference] = [scoreTitle(title, bench), referenceScoreTitle(title, bench)];
         if (!isDeepStrictEqual(fast, reference)) expect(fast).toStrictEqual(reference);
+        const written = new TextDecoder().decode(writeJsonBytes(titleScoreJson(title, bench)));
+        if (written !== JSON.stringify(fast)) expect(written).toBe(JSON.stringify(fast));
       }
     }
   });
