@@ -79,6 +79,7 @@ function createSharedServer(listed: ReturnType<typeof toolList>, callTool: ToolC
     jsonSchemaValidator: NO_SCHEMA_VALIDATION,
   });
   const transport = new SharedServerTransport();
+  transport.fixResult(listed);
   server.setRequestHandler(ListToolsRequestSchema, () => listed);
   server.setRequestHandler(CallToolRequestSchema, (call, extra) =>
     callTool(call.params.name, call.params.arguments, transport.callOf(extra.requestId)),

@@ -48,6 +48,8 @@ interface Waiting {
 }
 
 const STRUCTURED_PLACEHOLDER = '"structuredContent":{}';
+/** Stands in for a fixed result while its answer's other members are written (see fixResult). */
+const FIXED_RESULT = '"result":"tagdex:fixed-result"';
 const INVALID_TOOL_PARAMS =
   'Invalid params: tools/call takes the tool’s name as a string and, optionally, its arguments as an object.';
 
@@ -61,6 +63,8 @@ export class SharedServerTransport implements Transport {
   onerror?: (error: Error) => void;
   private lastId = 0;
   private readonly waiting = new Map<number, Waiting>();
+  /** JSON text of results the Server answers with unchanged, by the object it answers with. */
+  private readonly fixedResults = new WeakMap<object, string>();
 
   async start(): Promise<void> {}
 
@@ -75,12 +79,28 @@ export class SharedServerTransport implements Transport {
     return Promise.resolve();
   }
 
+  /**
+   * Declares `result` an answer the Server gives as this very object every time and never changes (tools/list's
+   * list): its JSON is written now, once, not for every request (about 0.3 ms of each tools/list inside workerd).
+   */
+  fixResult(result: object): void {
+    this.fixedResults.set(result, JSON.stringify(result));
+  }
+
   private deliver(message: JSONRPCMessage): void {
     if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) return;
     const waiting = this.waiting.get(message.id as number);
     if (!waiting) return;
     this.waiting.delete(message.id as number);
-    let text = JSON.stringify({ ...message, id: waiting.clientId });
+    const fixed = 'result' in message ? this.fixedResults.get(message.result) : undefined;
+    // A string member's quotes are escaped, so the placeholder (a key and its value) occurs in the text once only.
+    let text =
+      fixed === undefined
+        ? JSON.stringify({ ...message, id: waiting.clientId })
+        : JSON.stringify({ ...message, id: waiting.clientId, result: 'tagdex:fixed-result' }).replace(
+            FIXED_RESULT,
+            () => `"result":${fixed}`,
+          );
     const structured = waiting.call.structuredText;
     // The placeholder can occur once only: inside a JSON string its quotes would be escaped.
     if (structured !== undefined)

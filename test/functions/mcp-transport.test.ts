@@ -1,0 +1,69 @@
+/**
+ * The shared MCP transport (functions/mcp/mcp-transport.ts): a result declared fixed is written to JSON once,
+ * and the answers that carry it read exactly as a whole serialisation would, whatever id the client sent.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { SharedServerTransport } from '../../functions/mcp/mcp-transport.ts';
+import { createMcpHandler } from '../../functions/mcp/mcp-handler.ts';
+import type { PipelineRequest } from '../../functions/runtime.ts';
+
+const HEADERS: Record<string, string> = {
+  host: '127.0.0.1',
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+function post(message: unknown): PipelineRequest {
+  const body = new TextEncoder().encode(JSON.stringify(message));
+  return {
+    method: 'POST',
+    target: '/mcp',
+    header: (name) => HEADERS[name],
+    client: 'test',
+    waitUntil: () => {},
+    body: () => Promise.resolve(body),
+  };
+}
+
+const listRequest = (id: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
+
+describe('SharedServerTransport.fixResult', () => {
+  it('writes a fixed result once and answers as JSON.stringify would, for any client id', async () => {
+    let writes = 0;
+    const result = { tools: [{ name: 'video', description: 'Ärger "quoted" \\ हिन्दी' }] };
+    const counted = { ...result, toJSON: () => (writes++, result) };
+    const transport = new SharedServerTransport();
+    transport.fixResult(counted);
+    transport.onmessage = (message) => {
+      void transport.send({ result: counted, jsonrpc: '2.0', id: (message as { id: number }).id });
+    };
+    const ids = [7, 'plain', '"result":"tagdex:fixed-result"', 'x"}'];
+    for (const id of ids) {
+      const body = new TextEncoder().encode(JSON.stringify(listRequest(id)));
+      const answer = await transport.handle(post(listRequest(id)), body);
+      expect(answer.body).toBe(JSON.stringify({ result, jsonrpc: '2.0', id }));
+    }
+    expect(writes).toBe(1);
+  });
+
+  it('serves tools/list from the SDK Server without writing the list again', async () => {
+    const handler = createMcpHandler({
+      allowedHosts: [],
+      callEndpoint: () => Promise.reject(new Error('not called')),
+      rateLimitPerHour: 100,
+    });
+    const first = await handler(post(listRequest(1)));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const second = await handler(post(listRequest(2)));
+    const listed = (value: unknown) => typeof value === 'object' && value !== null && 'tools' in value;
+    const listWrites = stringify.mock.calls.filter(
+      ([value]) => listed(value) || listed((value as { result?: unknown } | null)?.result),
+    );
+    stringify.mockRestore();
+    expect(listWrites).toHaveLength(0);
+    const [a, b] = [first, second].map((answer) => JSON.parse(new TextDecoder().decode(answer.body!)));
+    expect(a.result.tools.length).toBeGreaterThan(5);
+    expect(b).toEqual({ ...a, id: 2 });
+  });
+});
