@@ -13,8 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPipeline } from '../functions/pipeline.ts';
-// Evaluated before the clock, as functions/worker/index.ts has it evaluated at isolate start (the pipeline imports it on demand).
-import '../functions/mcp/mcp-handler.ts';
+// Evaluated before the clock (the MCP server's module with it), as functions/worker/index.ts has it at isolate start.
 import { warmUp } from '../functions/worker/warm-up.ts';
 import { webEtag } from '../functions/etag.ts';
 import {

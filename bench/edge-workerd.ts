@@ -307,6 +307,25 @@ async function measure(inspector: Inspector, wrangler: Wrangler, kind: Kind, n =
   }
 }
 
+/** One request, read whole; an answer other than a 200 without an error in it stops the bench. */
+async function askOnce(wrangler: Wrangler, { path, init }: Ask): Promise<void> {
+  const response = await fetch(wrangler.baseUrl + path, init);
+  const body = await response.text();
+  if (response.status !== 200 || body.includes('"isError":true') || body.includes('"error":{')) {
+    throw new Error(`${path} answered ${response.status}: ${body.slice(0, 300)}`);
+  }
+}
+
+/** The session's profile (written out under BENCH_WORKERD_DUMP, its file name marked `label`). */
+async function stopProfiler(inspector: Inspector, label: string): Promise<Profile> {
+  const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
+  // workerd may restart the isolate (and end the session) between requests: measure() tries once more.
+  if (!stopped?.profile) throw new Error('inspector: the profile was lost');
+  if (process.env.BENCH_WORKERD_DUMP)
+    await writeFile(`${process.env.BENCH_WORKERD_DUMP}-${label}${serial}.cpuprofile`, JSON.stringify(stopped.profile));
+  return stopped.profile;
+}
+
 /** A reading of `kind`: WARM requests unprofiled, then `n` in one Profiler session (unless not `profiled`). */
 async function measureOnce(
   inspector: Inspector,
@@ -315,14 +334,7 @@ async function measureOnce(
   n: number,
   profiled: boolean,
 ): Promise<Reading> {
-  const baseUrl = wrangler.baseUrl;
-  const ask = async ({ path, init }: Ask) => {
-    const response = await fetch(baseUrl + path, init);
-    const body = await response.text();
-    if (response.status !== 200 || body.includes('"isError":true') || body.includes('"error":{')) {
-      throw new Error(`${path} answered ${response.status}: ${body.slice(0, 300)}`);
-    }
-  };
+  const ask = (request: Ask) => askOnce(wrangler, request);
   /** The client's time per request: the mean, and the median (steadier: one slow turn of wrangler's proxy moves it less). */
   const timed = async () => {
     const times: number[] = [];
@@ -343,13 +355,8 @@ async function measureOnce(
   const cpuBefore = await wrangler.cpuMs();
   const wall = await timed();
   const cpuAfter = await wrangler.cpuMs();
-  const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
-  // workerd may restart the isolate (and end the session) between requests: measure() tries once more.
-  if (!stopped?.profile) throw new Error('inspector: the profile was lost');
-  const profile = stopped.profile;
+  const profile = await stopProfiler(inspector, '');
   if (process.env.BENCH_WORKERD_TOP) process.stderr.write(topFunctions(profile, n));
-  if (process.env.BENCH_WORKERD_DUMP)
-    await writeFile(`${process.env.BENCH_WORKERD_DUMP}-${serial}.cpuprofile`, JSON.stringify(profile));
   const js = javascriptMs(profile, samplerPeriodUs);
   return { jsMs: js.raw / n, clippedMs: js.clipped / n, cpuMs: (cpuAfter - cpuBefore) / n, ...wall };
 }
@@ -365,10 +372,8 @@ let samplerPeriodUs = 0;
 async function measureSamplerPeriod(inspector: Inspector, wrangler: Wrangler): Promise<number> {
   const burnt = burnKind(calibration().rounds);
   await inspector.send('Profiler.start');
-  for (let i = 0; i < 20; i++) await fetch(wrangler.baseUrl + burnt(i).path, burnt(i).init).then((r) => r.text());
-  const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
-  if (!stopped?.profile) throw new Error('inspector: the profile was lost');
-  const { nodes, samples, timeDeltas } = stopped.profile;
+  for (let i = 0; i < 20; i++) await askOnce(wrangler, burnt(i));
+  const { nodes, samples, timeDeltas } = await stopProfiler(inspector, 'period-');
   const inBurn = new Set(nodes.filter((node) => node.callFrame.functionName === 'burn').map((node) => node.id));
   const gaps = samples.flatMap((id, i) => (inBurn.has(id) && inBurn.has(samples[i + 1]!) ? [timeDeltas[i + 1]!] : []));
   if (gaps.length < 20) throw new Error(`the sampler's period: only ${gaps.length} samples inside the loop`);
@@ -552,21 +557,14 @@ async function validation(inspector: Inspector, wrangler: Wrangler, log: (line: 
 }
 
 /** `ask` alone in a Profiler session. */
-async function profileOne(inspector: Inspector, wrangler: Wrangler, { path, init }: Ask): Promise<OneRequest> {
+async function profileOne(inspector: Inspector, wrangler: Wrangler, request: Ask): Promise<OneRequest> {
   await inspector.send('Profiler.start');
   const cpuBefore = await wrangler.cpuMs();
   const started = performance.now();
-  const response = await fetch(wrangler.baseUrl + path, init);
-  const body = await response.text();
+  await askOnce(wrangler, request);
   const wallMs = performance.now() - started;
   const cpuMs = (await wrangler.cpuMs()) - cpuBefore;
-  const stopped = await inspector.send<{ profile?: Profile } | undefined>('Profiler.stop');
-  if (response.status !== 200 || body.includes('"isError":true'))
-    throw new Error(`${path} answered ${response.status}`);
-  if (!stopped?.profile) throw new Error('inspector: the profile was lost');
-  if (process.env.BENCH_WORKERD_DUMP)
-    await writeFile(`${process.env.BENCH_WORKERD_DUMP}-one-${serial}.cpuprofile`, JSON.stringify(stopped.profile));
-  const js = javascriptMs(stopped.profile, samplerPeriodUs);
+  const js = javascriptMs(await stopProfiler(inspector, 'one-'), samplerPeriodUs);
   return { clippedMs: js.clipped, rawMs: js.raw, cpuMs, wallMs };
 }
 

@@ -171,7 +171,7 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
 /**
  * The MCP server (the SDK, its transport and the tool table), made on the first /mcp request: a process that is
  * never asked over MCP does not hold it (several MB of a Node server's memory). The Worker imports the module when
- * its isolate starts (functions/worker/index.ts), so there the import is already evaluated. Each request awaits its
+ * its isolate starts (functions/worker/warm-up.ts), so there the import is already evaluated. Each request awaits its
  * own import; only the settled handler is shared.
  */
 function createMcpLoader(runtime: Runtime, answers: Answers, ask: QuestionStages): () => Promise<McpAnswer> {

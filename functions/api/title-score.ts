@@ -26,10 +26,9 @@ export const titleScoreEndpoint = defineEndpoint({
   async answer(query, deps) {
     const { title, region } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const read = deps.data.titleBenchmark(region, category?.slug);
-    // Node holds the benchmarks in memory: awaited only where the read is a promise (the Worker's file fetch).
     const bench =
-      (read instanceof Promise ? await read : read) ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
+      (await deps.data.titleBenchmark(region, category?.slug)) ??
+      buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
     // What writes its JSON as bytes, mostly pieces of the benchmark encoded once (src/lib/title-score.ts): the
     // text scoreTitle's data serialises to, for a fraction of the CPU.
     return titleScoreJson(title, bench, category);

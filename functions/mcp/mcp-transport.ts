@@ -49,7 +49,8 @@ interface Waiting {
 
 const STRUCTURED_PLACEHOLDER = '"structuredContent":{}';
 /** Stands in for a fixed result while its answer's other members are written (see fixResult). */
-const FIXED_RESULT = '"result":"tagdex:fixed-result"';
+const FIXED_MARK = 'tagdex:fixed-result';
+const FIXED_RESULT = `"result":${JSON.stringify(FIXED_MARK)}`;
 const INVALID_TOOL_PARAMS =
   'Invalid params: tools/call takes the tool’s name as a string and, optionally, its arguments as an object.';
 
@@ -97,7 +98,7 @@ export class SharedServerTransport implements Transport {
     let text =
       fixed === undefined
         ? JSON.stringify({ ...message, id: waiting.clientId })
-        : JSON.stringify({ ...message, id: waiting.clientId, result: 'tagdex:fixed-result' }).replace(
+        : JSON.stringify({ ...message, id: waiting.clientId, result: FIXED_MARK }).replace(
             FIXED_RESULT,
             () => `"result":${fixed}`,
           );

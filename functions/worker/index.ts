@@ -24,9 +24,6 @@ import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
 import { readBoundedBody, webStreamChunks } from '../request-body.ts';
 import { mcpAllowedHosts } from '../mcp/host-policy.ts';
-// The MCP server's module (the SDK, its schemas warmed up, the tool table) is evaluated when the isolate starts, not
-// in a first /mcp request's CPU time: the pipeline imports it on demand, which here finds it already evaluated.
-import '../mcp/mcp-handler.ts';
 import { prepareRestatement, restateRateLimit } from '../../src/lib/public-facts.ts';
 import { STATED_PAGES } from './stated-pages.ts';
 import { createBatchedLog } from './batched-log.ts';
@@ -35,7 +32,8 @@ import { warmUp } from './warm-up.ts';
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
 
-// The first API request's schema, function and regular-expression set-up, done at isolate start (./warm-up.ts).
+// The first API request's schema, function and regular-expression set-up, done at isolate start (./warm-up.ts,
+// which also imports the MCP server's module, so the pipeline's import on demand finds it evaluated).
 warmUp();
 
 /** The isolate's access log, written in batches (./batched-log.ts). */

@@ -12,6 +12,7 @@ import { ENDPOINTS } from '../endpoints.ts';
 import { parseQuery } from '../query.ts';
 import { describeError } from '../describe-error.ts';
 import { titleFeatures } from '../../src/lib/title-features.ts';
+// Evaluated with this module, at isolate start: the SDK and its schemas (warmed up there), the tool table.
 import { createMcpHandler } from '../mcp/mcp-handler.ts';
 
 /**
