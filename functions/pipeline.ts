@@ -37,6 +37,7 @@ import { createTargetMemo } from '../src/lib/target-memo.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
 import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
 import { utf8Bytes } from './utf8.ts';
+import { plainParts } from './plain-target.ts';
 
 /** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
@@ -60,6 +61,8 @@ interface Exchange {
   limit: RateLimitResult | null;
   cacheState: CacheState;
   meter: UpstreamMeter;
+  /** The query as decoded for the endpoint, when it was: the access log writes its parameters from it. */
+  query: RawQuery | undefined;
 }
 
 type Routed = IRequest & { query: RawQuery };
@@ -160,6 +163,9 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
     if (question) return ask.serveKnown(question, exchange);
     const address = ORIGIN + (target.startsWith('/') ? target : `/${target}`);
     if (method !== 'GET') return router.fetch({ method, url: address }, exchange);
+    const plain = plainParts(target);
+    const atPlain = plain && endpointAt.get(plain.path);
+    if (atPlain) return serve(atPlain, plain.search, exchange);
     const url = new URL(address);
     const routed = endpointAt.get(url.pathname);
     return routed ? serve(routed, url.search, exchange) : router.fetch({ method, url: url.href }, exchange);
@@ -222,6 +228,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     exchange: Exchange,
     validated?: (question: Question) => void,
   ): Answer {
+    exchange.query = query;
     return limited(exchange, () => {
       const question = validate(endpoint, names, query);
       validated?.(question);
@@ -269,8 +276,14 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     return { question, hit: runtime.cache.get(question.key, runtime.now(), costsQuota(question)) };
   }
 
+  /**
+   * Only an answer that reads the upstream is shared in flight: one made from prepared data is computed within the
+   * task that asked for it, so no identical request could join it before it settled.
+   */
   async function answerAndStore(question: Question, exchange: Exchange): Promise<PlainAnswer> {
-    const made = await flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange));
+    const made = await (costsQuota(question)
+      ? flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange))
+      : answers.ofEndpoint(question, exchange));
     if (CACHED_STATUSES.has(made.status)) {
       const stored = runtime.cache.put(question.key, made, costsQuota(question));
       exchange.request.waitUntil(Promise.resolve(stored).catch(answers.reportError));
@@ -395,8 +408,8 @@ function createAnswers(runtime: Runtime) {
 
   /** Writes the request's log line before the answer leaves (a new client's hash is made first, once). */
   function logged(exchange: Exchange, answer: PlainAnswer): Answer {
-    const { request, started, cacheState, meter } = exchange;
-    const logging = accessLog.record(request, answer.status, started, cacheState, meter);
+    const { request, started, cacheState, meter, query } = exchange;
+    const logging = accessLog.record(request, answer.status, started, cacheState, meter, query);
     return logging ? logging.then(() => answer) : answer;
   }
 
@@ -436,7 +449,14 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 }
 
 function newExchange(request: PipelineRequest): Exchange {
-  return { request, started: performance.now(), limit: null, cacheState: 'none', meter: createMeter() };
+  return {
+    request,
+    started: performance.now(),
+    limit: null,
+    cacheState: 'none',
+    meter: createMeter(),
+    query: undefined,
+  };
 }
 
 function truncate(text: string, max: number): string {

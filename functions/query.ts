@@ -32,7 +32,8 @@ export function parseQuery<T>(query: RawQuery, names: readonly string[], schema:
 
 /** A URL's raw query string (`url.search`, with or without its `?`) as a RawQuery, decoded by `decodeQuery`. */
 export function readQuery(search: string): RawQuery {
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` or `constructor` is a parameter like any other.
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of decodeQuery(search)) {
     const seen = query[name];
     query[name] = seen === undefined ? value : [...[seen].flat(), value];

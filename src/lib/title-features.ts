@@ -167,16 +167,17 @@ export function matchKeywords(
   isTagKey: (key: string) => boolean,
   mayStartPair: (word: string) => boolean = () => true,
 ): string[] {
-  const found = new Set<string>();
+  // A title has a few dozen words at most: a list searched is cheaper than a Set made per title.
+  const found: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const word = keys[i] as string;
-    if (!found.has(word) && isTagKey(word)) found.add(word);
+    if (!found.includes(word) && isTagKey(word)) found.push(word);
     const next = keys[i + 1];
     if (next === undefined || !mayStartPair(word)) continue;
     const pair = `${word} ${next}`;
-    if (!found.has(pair) && isTagKey(pair)) found.add(pair);
+    if (!found.includes(pair) && isTagKey(pair)) found.push(pair);
   }
-  return [...found];
+  return found;
 }
 
 /** A tag key that `matchKeywords` can ever produce: one word, or two words joined by one space. */
@@ -192,7 +193,12 @@ const HAS_LETTER = /\p{L}/u;
  * with a letter (a bare year such as `2025` is in too many tags to say what a title is about).
  */
 export function relatedWords(keys: readonly string[]): string[] {
-  return [...new Set(keys)].filter((key) => hasCodePoints(key, RELATED_WORD_MIN_CODE_POINTS) && HAS_LETTER.test(key));
+  const words: string[] = [];
+  for (const key of keys) {
+    if (!words.includes(key) && hasCodePoints(key, RELATED_WORD_MIN_CODE_POINTS) && HAS_LETTER.test(key))
+      words.push(key);
+  }
+  return words;
 }
 
 /** Whether `text` has at least `min` code points (a lone surrogate counting as one, as in `[...text]`). */

@@ -429,11 +429,13 @@ function suggestedTag({ value, trending_videos, total_views }: TitleBenchmark['t
   return { value, trending_videos, avg_views: Math.round(total_views / trending_videos), total_views };
 }
 
-/** Inserts `n` into the ascending `list` unless it is there already. */
+/** Inserts `n` into the ascending `list` unless it is there already (shifting in place: a splice makes an array). */
 function insertSortedOnce(list: number[], n: number): void {
   let at = list.length;
   while (at > 0 && (list[at - 1] as number) > n) at -= 1;
-  if (list[at - 1] !== n) list.splice(at, 0, n);
+  if (list[at - 1] === n) return;
+  for (let i = list.length; i > at; i--) list[i] = list[i - 1] as number;
+  list[at] = n;
 }
 
 function tagAt(bench: TitleBenchmark, position: number | undefined): TitleBenchmark['tags'][number] {

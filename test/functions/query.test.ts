@@ -36,6 +36,16 @@ describe('readQuery', () => {
   it('keeps every value of a repeated name, in order', () => {
     expect(readQuery('?a=1&b=%FF&a=2&a=3')).toEqual({ a: ['1', '2', '3'], b: '\uDCFF' });
   });
+
+  it('reads names such as __proto__ and constructor as parameters, never as the object’s own machinery', () => {
+    const query = readQuery('?__proto__=1&constructor=2&toString=3');
+    expect(Object.entries(query)).toEqual([
+      ['__proto__', '1'],
+      ['constructor', '2'],
+      ['toString', '3'],
+    ]);
+    expect(readQuery('?region=IN')['constructor']).toBeUndefined();
+  });
 });
 
 const TITLE_PARAMS = queryParamNames(TitleScoreQuery);
