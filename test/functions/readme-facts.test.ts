@@ -10,6 +10,11 @@ import { countInWords } from '../../src/lib/public-facts.ts';
 import { ACCESS_LOG_FLUSH } from '../../src/lib/limits.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const SCRIPTS = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
 
 /** The rows of the Markdown table whose header row starts with `header`, as arrays of trimmed cells. */
 function tableAfter(text: string, header: string): string[][] {
@@ -58,6 +63,11 @@ describe('README.md', () => {
     const sizes = [...README.matchAll(/(?:once|when) (\d+) KB (?:wait|are waiting)/g)].map((match) => Number(match[1]));
     expect(sizes.length).toBeGreaterThanOrEqual(3);
     expect(new Set(sizes)).toEqual(new Set([ACCESS_LOG_FLUSH.bytes / 1024]));
+  });
+
+  it('quotes the serve script as package.json has it, flags and environment included', () => {
+    const row = tableAfter(README, 'Script').find((cells) => cells[0] === '`npm run serve`');
+    expect(row?.[1]).toContain(`\`${SCRIPTS['serve']}\``);
   });
 
   it('the table check can fail: a table missing a row differs', () => {
