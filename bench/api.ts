@@ -6,16 +6,16 @@ import { Agent } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { REQUEST_SHAPES } from '../src/youtube/client.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
-import { REGIONS } from '../src/lib/regions.ts';
 import { ensureBenchSite, type BenchSite } from './bench-site.ts';
 import { coldVideoId } from './bench-dataset.ts';
-import { childUrl, residentBytes, startChild, type RunningChild } from './children.ts';
+import { childUrl, residentBytes, startChild, tagdexSpec, type RunningChild } from './children.ts';
 import { LOAD_GENERATOR, loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
+import { chartTitles, newTitlePaths, titleScorePath as titleScorePathOf } from './title-paths.ts';
 
 /** Fixed upstream latency for the cold runs: the overhead tagdex adds shows against it. */
 export const UPSTREAM_LATENCY_MS = 50;
@@ -61,17 +61,6 @@ export interface ScenarioResult {
   cpuUs: number;
   /** Any status other than 200, or any socket error, in any run. */
   problems: string[];
-}
-
-/** Request number `n` as a word of lower-case Latin letters (0 → `a`, 25 → `z`, 26 → `ba`): a different word for every n. */
-function requestWord(n: number): string {
-  let word = '';
-  let rest = n;
-  do {
-    word = String.fromCharCode(97 + (rest % 26)) + word;
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return word;
 }
 
 /** One round of cold `video` requests sent one at a time: to the upstream directly, then through tagdex. */
@@ -129,20 +118,12 @@ export async function runApiBench(
       latencyMs: UPSTREAM_LATENCY_MS,
     });
     children.push(upstream);
-    const tagdexSpec = {
-      role: 'tagdex' as const,
-      upstreamBaseUrl: String(upstream.ready['baseUrl']),
-      buildDir: site.buildDir,
-      distDir: site.distDir,
-      rateLimitPerHour: 0,
-      trustProxy: 0,
-    };
     // The access log goes to a real file, as in production (the peers and the bare servers log nothing).
     const accessLogFile = join(mkdtempSync(join(tmpdir(), 'tagdex-bench-')), 'access.log');
-    const tagdex = await startChild({ ...tagdexSpec, responseCache: true }, { stdoutFile: accessLogFile });
+    const tagdex = await startChild(tagdexSpec(site, upstream, true), { stdoutFile: accessLogFile });
     children.push(tagdex);
     const rssAfterStartMb = residentBytes(tagdex.pid) / 2 ** 20;
-    const noCache = await startChild({ ...tagdexSpec, responseCache: false });
+    const noCache = await startChild(tagdexSpec(site, upstream, false));
     children.push(noCache);
 
     // The baseline sends exactly what a hot-cache video answer sends: status, headers, bytes.
@@ -212,15 +193,7 @@ export async function runApiBench(
       'tagdex-no-cache': noCache,
     };
     // Room for the request word appended below, within the 100 code points the endpoint accepts.
-    const titles = REGIONS.flatMap((region) =>
-      (dataset.charts[region] ?? []).slice(0, 25).flatMap((id) => {
-        const title = dataset.videos.find((v) => v.id === id)?.snippet?.title;
-        return title && [...title].length <= 90 ? [{ region, title }] : [];
-      }),
-    );
-    const titleScorePathOf = ({ region, title }: { region: string; title: string }) =>
-      `/api/v1/title-score?region=${region}&title=${encodeURIComponent(title)}`;
-    let titleAt = 0;
+    const titles = chartTitles(dataset);
     let coldAt = 0;
     const titleScorePath = titleScorePathOf(titles[0]!);
     const scenarios: Scenario[] = [
@@ -271,11 +244,7 @@ export async function runApiBench(
         label: `\`title-score\`, a new title every request (${titles.length} trending titles of 8 regions in turn, each with a word numbering the request), response cache off`,
         target: 'tagdex-no-cache',
         // A creator tries one title after another: no title is sent twice, so nothing remembered can answer it.
-        path: () => {
-          const n = titleAt++;
-          const { region, title } = titles[n % titles.length]!;
-          return titleScorePathOf({ region, title: `${title} ${requestWord(n)}` });
-        },
+        path: newTitlePaths(titles),
       },
       {
         id: 'static-bare',
@@ -334,11 +303,7 @@ export async function runApiBench(
     // The same measurement against an upstream that answers at once: what tagdex adds with no wait to hide in.
     const instantUpstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos, latencyMs: 0 });
     children.push(instantUpstream);
-    const instantTagdex = await startChild({
-      ...tagdexSpec,
-      upstreamBaseUrl: String(instantUpstream.ready['baseUrl']),
-      responseCache: true,
-    });
+    const instantTagdex = await startChild(tagdexSpec(site, instantUpstream, true));
     children.push(instantTagdex);
     const [proxy, instantProxy] = [
       await startChild({ role: 'proxy', upstreamBaseUrl: upstreamBase }),

@@ -7,7 +7,7 @@ import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { SERVER_BUNDLE_OPTIONS, serveCommand } from '../ingest/server-bundle.ts';
+import { SERVER_BUNDLE_OPTIONS, serveCommand, type ServeCommand } from '../ingest/server-bundle.ts';
 
 /** What one child hosts. */
 export type ChildSpec =
@@ -81,13 +81,19 @@ const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
  */
 export async function startChild(
   spec: ChildSpec,
-  opts: { execArgv?: string[]; onStderr?: (text: string) => void; stdoutFile?: string } = {},
+  opts: {
+    execArgv?: string[];
+    onStderr?: (text: string) => void;
+    stdoutFile?: string;
+    /** The tagdex server's node flags and environment instead of the serve script's (bench/serve-flags.ts). */
+    serve?: ServeCommand;
+  } = {},
 ): Promise<RunningChild> {
   const out = openSync(opts.stdoutFile ?? '/dev/null', 'a');
   // The tagdex server runs as production runs it: JavaScript bundled by esbuild, with plain node and the flags and
   // environment of `npm run serve` (tsx's loader transforms differently and costs a third more CPU per hot request). The other
   // roles may keep tsx.
-  const serve = serveCommand();
+  const serve = opts.serve ?? serveCommand();
   const child =
     spec.role === 'tagdex'
       ? fork(await serverProcessBundle(), [JSON.stringify(spec)], {
@@ -141,6 +147,23 @@ export async function startChild(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/** The tagdex server as the API bench runs it: live against `upstream`, rate limit off, no proxy trusted. */
+export function tagdexSpec(
+  site: { buildDir: string; distDir: string },
+  upstream: RunningChild,
+  responseCache: boolean,
+): Extract<ChildSpec, { role: 'tagdex' }> {
+  return {
+    role: 'tagdex',
+    upstreamBaseUrl: String(upstream.ready['baseUrl']),
+    buildDir: site.buildDir,
+    distDir: site.distDir,
+    rateLimitPerHour: 0,
+    trustProxy: 0,
+    responseCache,
   };
 }
 
