@@ -33,7 +33,7 @@ import { createAccessLog, type CacheState } from './access-log.ts';
 import { isMcpTarget, MCP_PATH } from './mcp/mcp-path.ts';
 import type { McpAnswer } from './mcp/mcp-handler.ts';
 import { createSingleFlight } from '../src/lib/single-flight.ts';
-import { createTargetMemo } from '../src/lib/target-memo.ts';
+import { createSightings, createTargetMemo } from '../src/lib/target-memo.ts';
 import { UpstreamError } from '../src/youtube/client.ts';
 import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
 import { utf8Bytes } from './utf8.ts';
@@ -210,6 +210,7 @@ function nowhere(method: string, pathname: string): never {
 
 /** Stages "validate", "limit", "answer" and "cache", for one endpoint's question. */
 function createQuestionStages(runtime: Runtime, answers: Answers) {
+  const askedBefore = createSightings();
   const flights = createSingleFlight({
     share: sharesInFlight(runtime.platform),
     joinDeadlineMs: runtime.joinDeadlineMs,
@@ -284,11 +285,21 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     const made = await (costsQuota(question)
       ? flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange))
       : answers.ofEndpoint(question, exchange));
-    if (CACHED_STATUSES.has(made.status)) {
+    if (CACHED_STATUSES.has(made.status) && keeps(question)) {
       const stored = runtime.cache.put(question.key, made, costsQuota(question));
       exchange.request.waitUntil(Promise.resolve(stored).catch(answers.reportError));
     }
     return answers.respond(exchange, made);
+  }
+
+  /**
+   * Whether an answer goes to the response cache: one that cost upstream quota always; one made from prepared data
+   * from its second asking on. A flood of questions each asked once (a creator trying title after title) then
+   * neither displaces the answers that are asked again nor pays to store its own (measured on Node: a new title
+   * on every request served 0.73x as many requests a second with every answer stored).
+   */
+  function keeps(question: Question): boolean {
+    return costsQuota(question) || askedBefore.again(question.key);
   }
 
   return { serve, serveKnown };

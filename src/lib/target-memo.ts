@@ -18,20 +18,34 @@ export interface TargetMemo<V> {
 
 export function createTargetMemo<V>(): TargetMemo<V> {
   const kept = new Map<string, V>();
-  /** Hashes of the targets offered once: small integers, which the garbage collector never has to trace. */
-  const offered = new Set<number>();
+  const sightings = createSightings();
   return {
     get: (target) => kept.get(target),
     offer(target, value) {
-      if (target.length > TARGET_MEMO_BOUNDS.keyLength) return;
-      const hash = hashOf(target);
-      if (!offered.has(hash)) {
-        if (offered.size >= TARGET_MEMO_BOUNDS.entries) offered.clear();
-        offered.add(hash);
-        return;
-      }
+      if (!sightings.again(target)) return;
       if (kept.size >= TARGET_MEMO_BOUNDS.entries) kept.clear();
       kept.set(target, value);
+    },
+  };
+}
+
+/** Which keys were seen before: the second sighting of a key, and every one after, answers true. */
+export interface Sightings {
+  /** Notes that `key` is seen now; true when it was seen before (a key longer than the bound: never). */
+  again(key: string): boolean;
+}
+
+export function createSightings(): Sightings {
+  /** Hashes of the keys seen once: small integers, which the garbage collector never has to trace. */
+  const seen = new Set<number>();
+  return {
+    again(key) {
+      if (key.length > TARGET_MEMO_BOUNDS.keyLength) return false;
+      const hash = hashOf(key);
+      if (seen.has(hash)) return true;
+      if (seen.size >= TARGET_MEMO_BOUNDS.entries) seen.clear();
+      seen.add(hash);
+      return false;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTargetMemo, TARGET_MEMO_BOUNDS } from '../../src/lib/target-memo.ts';
+import { createSightings, createTargetMemo, TARGET_MEMO_BOUNDS } from '../../src/lib/target-memo.ts';
 
 describe('createTargetMemo', () => {
   it('keeps a target from its second offer on, not its first', () => {
@@ -33,5 +33,29 @@ describe('createTargetMemo', () => {
     }
     const kept = Array.from({ length: count }, (_, i) => memo.get(`/t?${i}`)).filter((v) => v !== undefined);
     expect(kept).toEqual([count - 1]);
+  });
+});
+
+describe('createSightings', () => {
+  it('answers false on a key’s first sighting and true on every one after', () => {
+    const sightings = createSightings();
+    expect(sightings.again('/api/v1/title-score?{"title":"a"}')).toBe(false);
+    expect(sightings.again('/api/v1/title-score?{"title":"a"}')).toBe(true);
+    expect(sightings.again('/api/v1/title-score?{"title":"a"}')).toBe(true);
+    expect(sightings.again('/api/v1/title-score?{"title":"b"}')).toBe(false);
+  });
+
+  it('never sees a key longer than the bound again', () => {
+    const sightings = createSightings();
+    const long = 'k'.repeat(TARGET_MEMO_BOUNDS.keyLength + 1);
+    expect([sightings.again(long), sightings.again(long)]).toEqual([false, false]);
+  });
+
+  it('forgets everything once full, so its memory stays bounded', () => {
+    const sightings = createSightings();
+    for (let i = 0; i < TARGET_MEMO_BOUNDS.entries; i++) sightings.again(`k${i}`);
+    expect(sightings.again('k0')).toBe(true);
+    sightings.again('one more');
+    expect(sightings.again('k1')).toBe(false);
   });
 });
