@@ -161,11 +161,11 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
   function route(method: string, target: string, exchange: Exchange): Answer {
     const question = method === 'GET' ? known.get(target) : undefined;
     if (question) return ask.serveKnown(question, exchange);
-    const address = ORIGIN + (target.startsWith('/') ? target : `/${target}`);
-    if (method !== 'GET') return router.fetch({ method, url: address }, exchange);
-    const plain = plainParts(target);
+    const plain = method === 'GET' ? plainParts(target) : undefined;
     const atPlain = plain && endpointAt.get(plain.path);
     if (atPlain) return serve(atPlain, plain.search, exchange);
+    const address = ORIGIN + (target.startsWith('/') ? target : `/${target}`);
+    if (method !== 'GET') return router.fetch({ method, url: address }, exchange);
     const url = new URL(address);
     const routed = endpointAt.get(url.pathname);
     return routed ? serve(routed, url.search, exchange) : router.fetch({ method, url: url.href }, exchange);

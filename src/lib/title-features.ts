@@ -4,6 +4,7 @@
  */
 import { extractHashtags } from './hashtags.ts';
 import { tagKey } from './tag-key.ts';
+import { codePointCount } from './code-points.ts';
 import {
   BRACKET,
   CASED,
@@ -195,17 +196,14 @@ const HAS_LETTER = /\p{L}/u;
 export function relatedWords(keys: readonly string[]): string[] {
   const words: string[] = [];
   for (const key of keys) {
-    if (!words.includes(key) && hasCodePoints(key, RELATED_WORD_MIN_CODE_POINTS) && HAS_LETTER.test(key))
+    if (
+      !words.includes(key) &&
+      codePointCount(key, RELATED_WORD_MIN_CODE_POINTS) >= RELATED_WORD_MIN_CODE_POINTS &&
+      HAS_LETTER.test(key)
+    )
       words.push(key);
   }
   return words;
-}
-
-/** Whether `text` has at least `min` code points (a lone surrogate counting as one, as in `[...text]`). */
-function hasCodePoints(text: string, min: number): boolean {
-  let count = 0;
-  for (let i = 0; i < text.length && count < min; i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1) count += 1;
-  return count >= min;
 }
 
 /** The factors, in the fixed order the score reports them. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CategoryData, categoryParameter } from './categories.ts';
 import { regionParameter, TEXT_NOTE, textParameter } from './query-params.ts';
 import { REGIONS } from '../lib/regions.ts';
+import { codePointCount } from '../lib/code-points.ts';
 import { FACTOR_IDS, SCRIPT_NAMES } from '../lib/title-features.ts';
 import type { TitleScoreData as TitleScoreDataType } from '../lib/title-score.ts';
 import type { TitleBenchmark as TitleBenchmarkType } from '../lib/title-benchmark.ts';
@@ -18,7 +19,7 @@ export const TitleScoreQuery = z.object({
   title: textParameter('title', { error: `The parameter "title" is required: the title to score, ${TITLE_RULE}.` })
     .transform((raw, ctx) => {
       const title = raw.trim();
-      const length = codePointLength(title);
+      const length = codePointCount(title);
       if (length >= 1 && length <= TITLE_MAX_CODE_POINTS) return title;
       ctx.addIssue({
         code: 'custom',
@@ -32,13 +33,6 @@ export const TitleScoreQuery = z.object({
   category: categoryParameter,
 });
 export type TitleScoreQuery = z.output<typeof TitleScoreQuery>;
-
-/** Code points of `text`, a lone surrogate counting as one (as `[...text].length`, without making the array). */
-function codePointLength(text: string): number {
-  let length = 0;
-  for (let i = 0; i < text.length; i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1) length += 1;
-  return length;
-}
 
 const count = z.number().int().nonnegative();
 
