@@ -8,6 +8,7 @@ import { ENDPOINTS } from '../../functions/endpoints.ts';
 import { toolList, TOOLS } from '../../functions/mcp/tools.ts';
 import { countInWords } from '../../src/lib/public-facts.ts';
 import { ACCESS_LOG_FLUSH } from '../../src/lib/limits.ts';
+import { TARGET_MEMO_BOUNDS } from '../../src/lib/target-memo.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const SCRIPTS = (
@@ -68,6 +69,10 @@ describe('README.md', () => {
   it('quotes the serve script as package.json has it, flags and environment included', () => {
     const row = tableAfter(README, 'Script').find((cells) => cells[0] === '`npm run serve`');
     expect(row?.[1]).toContain(`\`${SCRIPTS['serve']}\``);
+  });
+
+  it('states how many once-asked keys the response cache’s admission remembers, as TARGET_MEMO_BOUNDS has it', () => {
+    expect(README).toContain(`kept as 30-bit hashes, at most ${TARGET_MEMO_BOUNDS.entries.toLocaleString('en-US')})`);
   });
 
   it('the table check can fail: a table missing a row differs', () => {
