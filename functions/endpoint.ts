@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ApiDeps } from './deps.ts';
+import type { MaybePromise } from './runtime.ts';
 
 /** A query schema: an object of string parameters, or such an object piped into a transform. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a pipe's input is checked to be an object at start
@@ -38,9 +39,9 @@ export interface Endpoint<Q = unknown> {
   /**
    * The `data` for a validated query, or a function that writes its JSON as UTF-8 (src/lib/json-bytes.ts: an
    * endpoint whose answer is mostly pieces encoded in advance); throws ApiError (or an upstream error) for anything
-   * else.
+   * else. At once where it can be (from prepared data already read): the pipeline then answers in the same task.
    */
-  answer(query: Q, deps: ApiDeps): Promise<unknown>;
+  answer(query: Q, deps: ApiDeps): MaybePromise<unknown>;
   /**
    * Whether the answer to `query` may differ by client while it is being made (a per-client ration): such
    * answers are never shared in flight between clients. Finished 200s and 404s are the same for everyone.

@@ -14,6 +14,7 @@ import {
   sharesInFlight,
   type PipelineRequest,
   type PlainAnswer,
+  type MaybePromise,
   type RateLimitResult,
   type Runtime,
   type StoredAnswer,
@@ -38,6 +39,7 @@ import { UpstreamError } from '../src/youtube/client.ts';
 import { createMeter, type UpstreamMeter } from '../src/youtube/quota.ts';
 import { utf8Bytes } from './utf8.ts';
 import { plainParts } from './plain-target.ts';
+import { andThen, isPromiseLike } from './maybe-promise.ts';
 
 /** Paths the pipeline answers: the API, the MCP endpoint and the health check. Everything else is the site's. */
 export function isPipelinePath(pathname: string): boolean {
@@ -87,7 +89,10 @@ interface CacheRead {
   hit: StoredAnswer | undefined | PromiseLike<StoredAnswer | undefined>;
 }
 
-/** Answers every request; synchronously where the runtime's stores are (a Node cache hit never waits a tick). */
+/**
+ * Answers every request; synchronously where the runtime's stores are: a Node cache hit, or an answer made from
+ * prepared data already read, never waits a tick.
+ */
 export type Pipeline = (request: PipelineRequest) => Answer;
 
 export function createPipeline(runtime: Runtime): Pipeline {
@@ -144,7 +149,9 @@ function createRoutes(runtime: Runtime, answers: Answers, ask: QuestionStages) {
     .get(OPENAPI_PATH, async (_routed, exchange) => {
       // Built once: it depends only on the schemas and the configured limit. Not in the rate limit's pool.
       exchange.cacheState = openApiAnswer ? 'hit' : 'miss';
-      openApiAnswer ??= answers.store(200, JSON.stringify(buildOpenApiDocument(runtime.rateLimit?.limit ?? 0)));
+      openApiAnswer ??= Promise.resolve(
+        answers.store(200, JSON.stringify(buildOpenApiDocument(runtime.rateLimit?.limit ?? 0))),
+      );
       return answers.respond(exchange, await openApiAnswer);
     })
     .get('/healthz', () => answers.health())
@@ -270,7 +277,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
       exchange.cacheState = stored ? 'hit' : 'miss';
       return stored ? answers.respond(exchange, stored) : answerAndStore(question, exchange);
     };
-    return isPromiseLike(hit) ? Promise.resolve(hit).then(answer) : answer(hit);
+    return andThen(hit, answer);
   }
 
   function read(question: Question): CacheRead {
@@ -279,12 +286,17 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
 
   /**
    * Only an answer that reads the upstream is shared in flight: one made from prepared data is computed within the
-   * task that asked for it, so no identical request could join it before it settled.
+   * task that asked for it (where the data is already read, without a turn of the queue), so no identical request
+   * could join it before it settled.
    */
-  async function answerAndStore(question: Question, exchange: Exchange): Promise<PlainAnswer> {
-    const made = await (costsQuota(question)
-      ? flights.run(flightKey(question, exchange), () => answers.ofEndpoint(question, exchange))
-      : answers.ofEndpoint(question, exchange));
+  function answerAndStore(question: Question, exchange: Exchange): Answer {
+    const made = costsQuota(question)
+      ? flights.run(flightKey(question, exchange), async () => answers.ofEndpoint(question, exchange))
+      : answers.ofEndpoint(question, exchange);
+    return andThen(made, (ready) => storeAndRespond(question, ready, exchange));
+  }
+
+  function storeAndRespond(question: Question, made: StoredAnswer, exchange: Exchange): Answer {
     if (CACHED_STATUSES.has(made.status) && keeps(question)) {
       const stored = runtime.cache.put(question.key, made, costsQuota(question));
       exchange.request.waitUntil(Promise.resolve(stored).catch(answers.reportError));
@@ -336,21 +348,20 @@ function createAnswers(runtime: Runtime) {
   const reportError = (error: unknown): void => runtime.errorLog(describeError(error));
 
   /** An answer as it is stored: the body's bytes, its strong ETag and the headers every copy carries. */
-  function store(status: number, text: string): Promise<StoredAnswer> {
+  function store(status: number, text: string): MaybePromise<StoredAnswer> {
     return storeBody(status, utf8Bytes(text));
   }
 
-  async function storeBody(status: number, body: Uint8Array): Promise<StoredAnswer> {
-    const tag = runtime.etag(body);
-    // Awaited only where it is a promise (Web Crypto): Node's is made at once, and an await costs a turn of the queue.
-    const etag = typeof tag === 'string' ? tag : await tag;
-    const headers = [...envelopeHeaders(cacheControl(status), runtime.mode), 'ETag', etag];
-    if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
-    return { status, headers, body, etag, storedAt: runtime.now(), maxAgeSeconds: cacheSeconds(status) };
+  /** Waits only where the tag is a promise (Web Crypto): Node's is made at once. */
+  function storeBody(status: number, body: Uint8Array): MaybePromise<StoredAnswer> {
+    return andThen(runtime.etag(body), (etag) => storedAnswer(runtime, status, body, etag));
   }
 
-  /** The endpoint's answer as stored: its data, or what it threw (a 404 is cached like a 200). */
-  async function ofEndpoint(question: Question, exchange: Exchange): Promise<StoredAnswer> {
+  /**
+   * The endpoint's answer as stored: its data, or what it threw or rejected with (a 404 is cached like a 200). Now,
+   * when the endpoint answered at once and the tag is made at once.
+   */
+  function ofEndpoint(question: Question, exchange: Exchange): MaybePromise<StoredAnswer> {
     const deps: ApiDeps = {
       client: exchange.request.client,
       youtube: runtime.youtube,
@@ -358,13 +369,14 @@ function createAnswers(runtime: Runtime) {
       meter: exchange.meter,
     };
     try {
-      return await storeBody(200, okBody(await question.endpoint.answer(question.query, deps)));
+      const stored = andThen(question.endpoint.answer(question.query, deps), (data) => storeBody(200, okBody(data)));
+      return isPromiseLike(stored) ? Promise.resolve(stored).catch(failure) : stored;
     } catch (error) {
       return failure(error);
     }
   }
 
-  function failure(error: unknown): Promise<StoredAnswer> {
+  function failure(error: unknown): MaybePromise<StoredAnswer> {
     const { status, message } = describeFailure(error, reportError);
     return store(status, failureText(message));
   }
@@ -427,6 +439,13 @@ function createAnswers(runtime: Runtime) {
   return { store, ofEndpoint, guarded, respond, tooMany, health: () => health(runtime), logged, reportError };
 }
 
+function storedAnswer(runtime: Runtime, status: number, body: Uint8Array, etag: string): StoredAnswer {
+  const headers = envelopeHeaders(cacheControl(status), runtime.mode);
+  headers.push('ETag', etag);
+  if (body.byteLength >= VARY_BYTES) headers.push('Vary', 'Accept-Encoding');
+  return { status, headers, body, etag, storedAt: runtime.now(), maxAgeSeconds: cacheSeconds(status) };
+}
+
 /** `GET /healthz`: the mode, the data's date and uptime, never cached. */
 function health(runtime: Runtime): PlainAnswer {
   const uptime = Math.floor((runtime.now() - runtime.startedAt) / 1000);
@@ -449,14 +468,6 @@ function begin(start: () => CacheRead): () => CacheRead {
       throw error;
     };
   }
-}
-
-/**
- * Whether a store answered later rather than now. Not `instanceof Promise`: a Durable Object's RPC answer is a
- * thenable of workerd's own kind.
- */
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }
 
 function newExchange(request: PipelineRequest): Exchange {

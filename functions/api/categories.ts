@@ -20,9 +20,9 @@ export const categoriesEndpoint = defineEndpoint({
   dataName: 'CategoriesData',
   errors: [422],
   example: { region: 'IN' },
-  answer({ region }, deps): Promise<CategoriesData> {
+  answer({ region }, deps): CategoriesData {
     const built = deps.data.manifest.regions[region];
-    return Promise.resolve({
+    return {
       region,
       region_name: REGION_NAMES[region],
       latest_date: built?.latest_date ?? null,
@@ -33,6 +33,6 @@ export const categoriesEndpoint = defineEndpoint({
         has_chart,
         videos_measured,
       })),
-    });
+    };
   },
 });

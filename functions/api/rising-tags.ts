@@ -3,6 +3,8 @@ import { defineEndpoint } from '../endpoint.ts';
 import { RisingTagsData, RisingTagsQuery } from '../../src/schemas/rising-tags.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
 import { resolveCategory } from '../category-param.ts';
+import { andThen } from '../maybe-promise.ts';
+import type { MaybePromise } from '../runtime.ts';
 
 /**
  * Reads the chart's rising window of `days` days (one small file) and returns its first `limit` tags.
@@ -23,11 +25,10 @@ export const risingTagsEndpoint = defineEndpoint({
   tool: 'Use it for "what is gaining momentum in <country>?": tags carried by more chart videos in the last `days` days (1 to 45, default 7) than in the `days` days before. Pass `region` as a two-letter code.',
   errors: [422],
   example: { region: 'IN', days: '7', limit: '20' },
-  async answer(query, deps): Promise<RisingTagsData> {
+  answer(query, deps): MaybePromise<RisingTagsData> {
     const { region, days, limit } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const window = await deps.data.rising(region, days, category?.slug);
-    return {
+    return andThen(deps.data.rising(region, days, category?.slug), (window) => ({
       region,
       region_name: REGION_NAMES[region],
       category,
@@ -36,6 +37,6 @@ export const risingTagsEndpoint = defineEndpoint({
       previous_videos_measured: window?.previous_videos_measured ?? 0,
       fetched_at: window?.fetched_at ?? null,
       tags: window ? window.tags.slice(0, limit) : [],
-    };
+    }));
   },
 });

@@ -4,6 +4,8 @@ import { TagHistoryData, TagHistoryQuery } from '../../src/schemas/tag-history.t
 import { REGION_NAMES } from '../../src/lib/regions.ts';
 import { lookupTagHistory } from '../../src/lib/tag-history.ts';
 import { resolveCategory } from '../category-param.ts';
+import { andThen } from '../maybe-promise.ts';
+import type { MaybePromise } from '../runtime.ts';
 
 /**
  * Reads the one shard that holds the tag's key and slices the window. A tag nobody used answers 200 with
@@ -23,14 +25,12 @@ export const tagHistoryEndpoint = defineEndpoint({
   tool: 'Use it for "how has <tag> done in <country> lately?": one point per daily snapshot over the last `days` days (1 to 90, default 90) with how many chart videos carried the tag and their views. Pass `region` and `tag`; a tag starting with # is looked up among hashtags.',
   errors: [422],
   example: { region: 'IN', tag: 'cricket', days: '90' },
-  async answer(query, deps): Promise<TagHistoryData> {
+  answer(query, deps): MaybePromise<TagHistoryData> {
     const { region, tag, days } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const { value, fetched_at, points } = lookupTagHistory(
-      await deps.data.historyShard(region, tag, category?.slug),
-      tag,
-      days,
-    );
-    return { region, region_name: REGION_NAMES[region], category, tag, value, window_days: days, fetched_at, points };
+    return andThen(deps.data.historyShard(region, tag, category?.slug), (shard) => {
+      const { value, fetched_at, points } = lookupTagHistory(shard, tag, days);
+      return { region, region_name: REGION_NAMES[region], category, tag, value, window_days: days, fetched_at, points };
+    });
   },
 });

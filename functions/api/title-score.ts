@@ -4,6 +4,7 @@ import { TitleScoreData, TitleScoreQuery } from '../../src/schemas/title-score.t
 import { buildTitleBenchmark } from '../../src/lib/title-benchmark.ts';
 import { titleScoreJson } from '../../src/lib/title-score.ts';
 import { resolveCategory } from '../category-param.ts';
+import { andThen } from '../maybe-promise.ts';
 
 /**
  * Only lookups: the build measured the trending titles of the chart (the category's newest snapshot for a
@@ -23,14 +24,13 @@ export const titleScoreEndpoint = defineEndpoint({
   tool: 'Use it to judge a proposed video title for a country before publishing: a score out of 100 and, factor by factor (length, words, digits, emoji, brackets, separators, hashtags, capitals, script, trending keywords), how the title compares with the titles trending there now. Pass `title` (1 to 100 characters) and `region`.',
   errors: [422],
   example: { title: 'IPL 2026 Final | CSK vs MI Highlights', region: 'IN' },
-  async answer(query, deps) {
+  answer(query, deps) {
     const { title, region } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const bench =
-      (await deps.data.titleBenchmark(region, category?.slug)) ??
-      buildTitleBenchmark({ region, snapshot: null, tags7d: [] });
     // What writes its JSON as bytes, mostly pieces of the benchmark encoded once (src/lib/title-score.ts): the
     // text scoreTitle's data serialises to, for a fraction of the CPU.
-    return titleScoreJson(title, bench, category);
+    return andThen(deps.data.titleBenchmark(region, category?.slug), (bench) =>
+      titleScoreJson(title, bench ?? buildTitleBenchmark({ region, snapshot: null, tags7d: [] }), category),
+    );
   },
 });

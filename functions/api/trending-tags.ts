@@ -3,6 +3,8 @@ import { defineEndpoint } from '../endpoint.ts';
 import { TrendingTagsData, TrendingTagsQuery } from '../../src/schemas/trending-tags.ts';
 import { REGION_NAMES } from '../../src/lib/regions.ts';
 import { resolveCategory } from '../category-param.ts';
+import { andThen } from '../maybe-promise.ts';
+import type { MaybePromise } from '../runtime.ts';
 
 /**
  * Reads the chart's window of `days` days and returns its first `limit` tags; nothing is aggregated here.
@@ -22,11 +24,10 @@ export const trendingTagsEndpoint = defineEndpoint({
   tool: 'Use it for "what is trending in <country>?": the tags most used by the videos on YouTube’s most-popular chart of a country, counted over the last `days` daily snapshots (1 to 90, default 7; 1 is today’s chart, 30 a month), with how many trending videos carry each tag and their views. Pass `region` as a two-letter code.',
   errors: [422],
   example: { region: 'IN', days: '7', limit: '20' },
-  async answer(query, deps): Promise<TrendingTagsData> {
+  answer(query, deps): MaybePromise<TrendingTagsData> {
     const { region, days, limit } = query;
     const category = resolveCategory(query.category, region, deps.data);
-    const window = await deps.data.trendingWindow(region, days, category?.slug);
-    return {
+    return andThen(deps.data.trendingWindow(region, days, category?.slug), (window) => ({
       region,
       region_name: REGION_NAMES[region],
       category,
@@ -34,6 +35,6 @@ export const trendingTagsEndpoint = defineEndpoint({
       videos_measured: window?.videos_measured ?? 0,
       fetched_at: window?.fetched_at ?? null,
       tags: window ? window.tags.slice(0, limit) : [],
-    };
+    }));
   },
 });

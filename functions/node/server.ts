@@ -100,7 +100,7 @@ function createHandler(options: NodeServerOptions) {
       waitUntil: keepRunning,
       body: (maxBytes) => readBoundedBody(req[Symbol.asyncIterator](), req.headers['content-length'], maxBytes),
     });
-    // A cache hit comes back at once: written in the same tick, without a promise.
+    // A cache hit, or an answer from prepared data already read, comes back at once: written in the same tick.
     if (!(answer instanceof Promise)) return write(res, answer, method === 'HEAD');
     return answer.then((ready) => write(res, ready, method === 'HEAD'));
   };

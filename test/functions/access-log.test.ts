@@ -6,19 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAccessLog } from '../../functions/access-log.ts';
 import { readQuery } from '../../functions/query.ts';
-import type { PipelineRequest } from '../../functions/runtime.ts';
+import { getRequest } from '../support/inject.ts';
 import { createMeter } from '../../src/youtube/quota.ts';
 
-function request(target: string): PipelineRequest {
-  return {
-    method: 'GET',
-    target,
-    header: () => undefined,
-    client: '192.0.2.1',
-    waitUntil: () => undefined,
-    body: () => Promise.resolve(null),
-  };
-}
+const request = (target: string) => getRequest(target, '192.0.2.1');
 
 /** The record of `target`, with the query decoded by the pipeline's reader (`decoded`) or by the log itself. */
 async function recordOf(target: string, decoded: boolean): Promise<Record<string, unknown>> {

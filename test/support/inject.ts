@@ -53,6 +53,18 @@ export async function inject(
   return { status: answer.status, headers: answerHeaders, text, json: () => JSON.parse(text) };
 }
 
+/** A plain GET of `target` as an adapter hands it over, for tests that call the pipeline (or a stage) directly. */
+export function getRequest(target: string, client = '127.0.0.1'): PipelineRequest {
+  return {
+    method: 'GET',
+    target,
+    header: () => undefined,
+    client,
+    waitUntil: (work) => void work.catch(() => undefined),
+    body: () => Promise.resolve(null),
+  };
+}
+
 function copy(body: Uint8Array | undefined): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(body?.length ?? 0);
   if (body) out.set(body);
