@@ -358,8 +358,8 @@ function createAnswers(runtime: Runtime) {
   }
 
   /**
-   * The endpoint's answer as stored: its data, or what it threw or rejected with (a 404 is cached like a 200). Now,
-   * when the endpoint answered at once and the tag is made at once.
+   * The endpoint's answer as stored: its data, or what it threw or rejected with (a 404 is cached like a 200). It is
+   * there at once when the endpoint answered at once and the runtime makes its tag at once (Node).
    */
   function ofEndpoint(question: Question, exchange: Exchange): MaybePromise<StoredAnswer> {
     const deps: ApiDeps = {
@@ -439,6 +439,7 @@ function createAnswers(runtime: Runtime) {
   return { store, ofEndpoint, guarded, respond, tooMany, health: () => health(runtime), logged, reportError };
 }
 
+/** A body and its tag with the headers every copy of it carries. */
 function storedAnswer(runtime: Runtime, status: number, body: Uint8Array, etag: string): StoredAnswer {
   const headers = envelopeHeaders(cacheControl(status), runtime.mode);
   headers.push('ETag', etag);
