@@ -10,7 +10,7 @@ import { ensureBenchSite, type BenchSite } from './bench-site.ts';
 import { coldVideoId } from './bench-dataset.ts';
 import { childUrl, residentBytes, startChild, tagdexSpec, type RunningChild } from './children.ts';
 import { LOAD_GENERATOR, loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
@@ -110,6 +110,7 @@ export async function runApiBench(
   );
 
   const children: RunningChild[] = [];
+  const logDir = mkdtempSync(join(tmpdir(), 'tagdex-bench-'));
   try {
     const upstream = await startChild({
       role: 'upstream',
@@ -118,12 +119,14 @@ export async function runApiBench(
       latencyMs: UPSTREAM_LATENCY_MS,
     });
     children.push(upstream);
-    // The access log goes to a real file, as in production (the peers and the bare servers log nothing).
-    const accessLogFile = join(mkdtempSync(join(tmpdir(), 'tagdex-bench-')), 'access.log');
-    const tagdex = await startChild(tagdexSpec(site, upstream, true), { stdoutFile: accessLogFile });
+    // Each tagdex server writes its access log to a real file, as in production, so both sides of a ratio between
+    // them log alike (the peers and the bare servers log nothing). The files go when the run ends.
+    const tagdex = await startChild(tagdexSpec(site, upstream, true), { stdoutFile: join(logDir, 'access.log') });
     children.push(tagdex);
     const rssAfterStartMb = residentBytes(tagdex.pid) / 2 ** 20;
-    const noCache = await startChild(tagdexSpec(site, upstream, false));
+    const noCache = await startChild(tagdexSpec(site, upstream, false), {
+      stdoutFile: join(logDir, 'access-no-cache.log'),
+    });
     children.push(noCache);
 
     // The baseline sends exactly what a hot-cache video answer sends: status, headers, bytes.
@@ -395,6 +398,7 @@ export async function runApiBench(
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
 
@@ -409,7 +413,7 @@ export function formatApiSection(report: ApiReport): string {
     `${report.generator === 'wrk' ? 'wrk -t1 (for the scenarios whose path changes per request, from a list of paths made beforehand, by a Lua script)' : 'autocannon'}, ` +
       `${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
       `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. The tagdex server runs with the rate limit off ` +
-      `(\`RATE_LIMIT_PER_HOUR=0\`), its access log written to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
+      `(\`RATE_LIMIT_PER_HOUR=0\`), and each tagdex server (response cache on, and off) writes its access log to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
       `${UPSTREAM_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
     '',
     "Server CPU is the serving process's user + system time per response (from /proc), which does not depend on whether " +
