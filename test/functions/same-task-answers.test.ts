@@ -1,7 +1,7 @@
 /**
  * An answer made from prepared data that is already read is made in the task that asked for it
  * (functions/maybe-promise.ts): the Node pipeline hands back the answer itself, not a promise of it. Where the read
- * is a promise (as the Worker's are), the answer is the same; where the read fails, either way, it is the 500
+ * is a promise (as a first read of a file is), the answer is the same; where the read fails, either way, it is the 500
  * envelope.
  */
 import { describe, expect, it } from 'vitest';
