@@ -17,6 +17,7 @@ import type { TitleBenchmark } from '../src/lib/title-benchmark.ts';
 import { cutTrendingWindow, type TrendingWindowCut } from '../src/lib/trending-index.ts';
 import { cutRisingWindow } from '../src/lib/rising-tags.ts';
 import type { MaybePromise, PreparedData } from './runtime.ts';
+import { andThen } from './maybe-promise.ts';
 import type { BreakoutsFile } from '../src/schemas/breakouts.ts';
 
 /** Reads one prepared file by its path relative to the build (BUILD_FILES); null when the build wrote none. */
@@ -96,8 +97,7 @@ class BoundedTable {
 
 /** `cut` applied to a file read, synchronously when the file was already kept; an absent file stays null. */
 function afterRead<F, T>(file: MaybePromise<F | null>, cut: (file: F) => T | null): MaybePromise<T | null> {
-  if (file instanceof Promise) return file.then((value) => (value === null ? null : cut(value)));
-  return file === null ? null : cut(file);
+  return andThen(file, (value) => (value === null ? null : cut(value)));
 }
 
 export interface FileTableOptions extends PreparedReaderOptions {
