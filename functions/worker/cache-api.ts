@@ -23,6 +23,7 @@ export function createCacheApiResponseCache(cache: Cache): ResponseCache {
       return { ...answer, body: new Uint8Array(await hit.arrayBuffer()) };
     },
     async put(key, answer) {
+      await afterResponse();
       const { body, ...meta } = answer;
       const headers = new Headers({
         'Cache-Control': `public, s-maxage=${answer.maxAgeSeconds}`,
@@ -31,4 +32,14 @@ export function createCacheApiResponseCache(cache: Cache): ResponseCache {
       await cache.put(keyRequest(key), new Response(body, { status: answer.status, headers }));
     },
   };
+}
+
+/**
+ * A turn of the event loop, so the response that made an answer goes out before the answer's put begins. Locally
+ * the Cache API is a Durable Object on the isolate's own thread: a put begun at once wrote and synced its SQLite
+ * page first, and the response waited for it (2.8 ms of a cold `video`'s wall time here). The pipeline hands the
+ * put to `waitUntil`, which keeps the request alive for the turn.
+ */
+function afterResponse(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
-import { devWorkerInput, prepareState, workerEnvFile } from '../../functions/worker/dev.ts';
+import { devWorkerInput, prepareState, prepareWranglerEnv, workerEnvFile } from '../../functions/worker/dev.ts';
 
 const KEY = 'AIzaSy-launcher-canary';
 const config = loadConfig({ YOUTUBE_API_KEY: KEY, HOST: '127.0.0.1', PORT: '8788', DIST_DIR: 'dist' });
@@ -42,6 +42,21 @@ describe('the Worker launcher (functions/worker/dev.ts)', () => {
       await rm(first, { recursive: true, force: true });
       await rm(second, { recursive: true, force: true });
     }
+  });
+
+  it('takes the key out of the environment wrangler reads, and keeps its local trace collector off unless asked', () => {
+    const env: NodeJS.ProcessEnv = { YOUTUBE_API_KEY: KEY, PATH: '/usr/bin' };
+    prepareWranglerEnv(env);
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_WRITE_LOGS: 'false',
+      WRANGLER_LOG: 'warn',
+      X_LOCAL_OBSERVABILITY: 'false',
+    });
+    const asked: NodeJS.ProcessEnv = { X_LOCAL_OBSERVABILITY: 'true', WRANGLER_LOG: 'debug' };
+    prepareWranglerEnv(asked);
+    expect(asked).toMatchObject({ X_LOCAL_OBSERVABILITY: 'true', WRANGLER_LOG: 'debug' });
   });
 
   it('opens the inspector where asked: wrangler’s port, a given one, or none', () => {
