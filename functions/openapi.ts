@@ -4,6 +4,7 @@
  * rendered by the /api/ page.
  */
 import { z } from 'zod';
+import { hoistUnionProperties } from '../src/lib/json-schema-hoist.ts';
 import { ENDPOINTS } from './endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { cacheSeconds } from './cache-policy.ts';
@@ -134,12 +135,15 @@ function typedExample(schema: Record<string, unknown>, value: string): string | 
   return schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
 }
 
-/** A zod schema as JSON Schema 2020-12, without `$schema` (the API document and the MCP tools use this dialect). */
+/**
+ * A zod schema as JSON Schema 2020-12, without `$schema` (the API document and the MCP tools use this dialect),
+ * its unions of alike objects folded (src/lib/json-schema-hoist.ts).
+ */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
   }) as Record<string, unknown>;
-  return json;
+  return hoistUnionProperties(json);
 }

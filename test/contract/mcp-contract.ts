@@ -115,6 +115,9 @@ export function describeMcpContract(name: RuntimeName, started: () => RuntimeUnd
   it('answers every tool with structuredContent equal to the REST data for the same query', async () => {
     const client = await connect(newAddress());
     const from = newAddress();
+    // Listed first, so the SDK's client checks every structuredContent against the tool's output schema.
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('title_score');
     for (const endpoint of ENDPOINTS) {
       const tool = toolName(endpoint.path);
       const args = FIXTURE_ARGUMENTS[tool] ?? endpoint.example;

@@ -66,6 +66,14 @@ describe('README.md', () => {
     expect(new Set(sizes)).toEqual(new Set([ACCESS_LOG_FLUSH.bytes / 1024]));
   });
 
+  it('states the size of MCP tools/list’s listing, and of title_score’s output schema, as the code makes them', () => {
+    const kb = (value: unknown) => Math.round(Buffer.byteLength(JSON.stringify(value)) / 1000);
+    const listing = toolList(100);
+    const titleScore = listing.tools.find((tool) => tool.name === 'title_score')!;
+    expect(README).toContain(`The listing is ${kb(listing)} KB of JSON.`);
+    expect(README).toContain(`${kb(titleScore.outputSchema)} KB for \`title_score\``);
+  });
+
   it('quotes the serve script as package.json has it, flags and environment included', () => {
     const row = tableAfter(README, 'Script').find((cells) => cells[0] === '`npm run serve`');
     expect(row?.[1]).toContain(`\`${SCRIPTS['serve']}\``);

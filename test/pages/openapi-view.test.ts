@@ -5,6 +5,7 @@ import {
   exampleUrl,
   fieldRows,
   resolveRef,
+  type JsonSchema,
   type OpenApiDocument,
 } from '../../src/pages/_lib/openapi-view.ts';
 
@@ -208,5 +209,19 @@ describe('apiExamples', () => {
         expect(parameter.description, `${path} ${parameter.name}`).toBeTruthy();
       }
     }
+  });
+});
+
+describe('fieldRows of a folded union', () => {
+  it('reads the title score’s factors folded (src/lib/json-schema-hoist.ts) as it read them unfolded', async () => {
+    const { z } = await import('zod');
+    const { TitleScoreData } = await import('../../src/schemas/title-score.ts');
+    const { hoistUnionProperties } = await import('../../src/lib/json-schema-hoist.ts');
+    const unfolded = z.toJSONSchema(TitleScoreData, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
+    const folded = hoistUnionProperties(unfolded);
+    expect(JSON.stringify(folded)).not.toBe(JSON.stringify(unfolded));
+    const rows = fieldRows(doc, unfolded);
+    expect(rows.find((row) => row.path === 'factors[].value')?.cases).toHaveLength(12);
+    expect(fieldRows(doc, folded)).toEqual(rows);
   });
 });

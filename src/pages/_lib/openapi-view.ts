@@ -97,11 +97,16 @@ function enter(doc: OpenApiDocument, schema: JsonSchema, root: JsonSchema): { sc
   return { schema: resolved, root: schema.$ref?.startsWith('#/components/') ? resolved : root };
 }
 
-/** A schema's alternatives, with `null` split off: `string | null` → `{ options: [string], nullable: true }`. */
+/**
+ * A schema's alternatives, with `null` split off: `string | null` → `{ options: [string], nullable: true }`. A union
+ * beside properties (a folded union, src/lib/json-schema-hoist.ts) gives each member with the properties it shares.
+ */
 function alternatives(schema: JsonSchema): { options: JsonSchema[]; nullable: boolean } {
   const union = schema.anyOf ?? schema.oneOf;
   if (union) {
-    const options = union.filter((option) => option.type !== 'null');
+    const options = union
+      .filter((option) => option.type !== 'null')
+      .map((option) => (schema.properties ? withShared(schema, option) : option));
     return { options, nullable: options.length < union.length };
   }
   if (Array.isArray(schema.type)) {
@@ -109,6 +114,13 @@ function alternatives(schema: JsonSchema): { options: JsonSchema[]; nullable: bo
     return { options: types.map((type) => ({ ...schema, type })), nullable: types.length < schema.type.length };
   }
   return { options: [schema], nullable: false };
+}
+
+/** A member of a folded union with what is said beside it: the shared properties, each merged with its own part. */
+function withShared(schema: JsonSchema, member: JsonSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = { ...schema.properties };
+  for (const [name, own] of Object.entries(member.properties ?? {})) properties[name] = { ...properties[name], ...own };
+  return { type: schema.type, required: schema.required, ...member, properties };
 }
 
 /** A short type with its bounds, e.g. `integer, 1–90, default 7` or `string, one of "IN", "US"`. */
