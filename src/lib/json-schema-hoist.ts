@@ -98,7 +98,11 @@ function sharedKeywords(schemas: unknown[]): Schema {
   return shared;
 }
 
-/** A member reduced to the properties that set it apart, without the keywords said beside the union. */
+/**
+ * A member reduced to the properties that set it apart, without the keywords said beside the union. It still
+ * requires those of them that are required (already required beside it): a linter that reads each member alone, as
+ * Redocly's does, can then see that the members exclude each other.
+ */
 function ownPart(member: ClosedObject, apart: ReadonlySet<string>, hoisted: Schema): Schema {
   const properties: Schema = {};
   for (const name of apart) {
@@ -106,7 +110,8 @@ function ownPart(member: ClosedObject, apart: ReadonlySet<string>, hoisted: Sche
     const said = hoisted[name] as Schema;
     properties[name] = isSchema(own) ? Object.fromEntries(Object.entries(own).filter(([key]) => !(key in said))) : own;
   }
-  return { properties };
+  const required = member.required.filter((name) => apart.has(name));
+  return required.length > 0 ? { properties, required } : { properties };
 }
 
 /** JSON text with object keys sorted, so two schemas written in different key orders compare equal. */

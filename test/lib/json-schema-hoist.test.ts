@@ -43,7 +43,10 @@ describe('hoistUnionProperties', () => {
     expect(JSON.stringify(folded).length).toBeLessThan(JSON.stringify(factorItems).length / 2);
     expect(folded.properties.label).toEqual(factorItems.oneOf[0].properties.label);
     expect(folded.oneOf).toHaveLength(factorItems.oneOf.length);
-    for (const member of folded.oneOf) expect(Object.keys(member.properties).sort()).toEqual(['id', 'value']);
+    for (const member of folded.oneOf) {
+      expect(Object.keys(member.properties).sort()).toEqual(['id', 'value']);
+      expect(member.required).toEqual(['id', 'value']);
+    }
 
     const before = ajv.compile(factorItems);
     const after = ajv.compile(folded);
@@ -98,8 +101,8 @@ describe('hoistUnionProperties', () => {
       required: ['id', 'v', 's'],
       additionalProperties: false,
       anyOf: [
-        { properties: { id: { const: 'a' }, v: { type: 'integer' } } },
-        { properties: { id: { const: 'b' }, v: { type: 'boolean' } } },
+        { properties: { id: { const: 'a' }, v: { type: 'integer' } }, required: ['id', 'v'] },
+        { properties: { id: { const: 'b' }, v: { type: 'boolean' } }, required: ['id', 'v'] },
       ],
     });
   });

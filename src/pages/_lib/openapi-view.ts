@@ -120,7 +120,8 @@ function alternatives(schema: JsonSchema): { options: JsonSchema[]; nullable: bo
 function withShared(schema: JsonSchema, member: JsonSchema): JsonSchema {
   const properties: Record<string, JsonSchema> = { ...schema.properties };
   for (const [name, own] of Object.entries(member.properties ?? {})) properties[name] = { ...properties[name], ...own };
-  return { type: schema.type, required: schema.required, ...member, properties };
+  const required = [...new Set([...(schema.required ?? []), ...(member.required ?? [])])];
+  return { type: schema.type, ...member, required, properties };
 }
 
 /** A short type with its bounds, e.g. `integer, 1–90, default 7` or `string, one of "IN", "US"`. */
