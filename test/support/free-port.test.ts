@@ -7,7 +7,7 @@ const ephemeralStart = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_ran
 
 describe('freePort', () => {
   it('gives ports below the ephemeral range that can be bound, never the same one twice in a row', async () => {
-    const ports = [];
+    const ports: number[] = [];
     for (let i = 0; i < 20; i++) ports.push(await freePort());
     expect(new Set(ports).size).toBe(ports.length);
     for (const port of ports) {
