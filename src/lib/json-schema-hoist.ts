@@ -36,17 +36,17 @@ function isSchema(value: unknown): value is Schema {
 function foldUnion(schema: Schema, keyword: 'oneOf' | 'anyOf'): Schema | undefined {
   const members = schema[keyword];
   if (!Array.isArray(members) || members.length < 2 || !members.every(isClosedObject)) return undefined;
-  if (['type', 'properties', 'required', 'additionalProperties'].some((key) => key in schema)) return undefined;
+  if ([...MEMBER_KEYWORDS].some((key) => key in schema)) return undefined;
   const [first, ...rest] = members;
   const names = Object.keys(first!.properties);
-  const required = [...first!.required].sort().join('\n');
-  if (!rest.every((member) => sameNames(member, names) && [...member.required].sort().join('\n') === required))
-    return undefined;
+  const required = requiredKey(first!);
+  if (!rest.every((member) => sameNames(member, names) && requiredKey(member) === required)) return undefined;
   const properties: Schema = {};
   const apart = new Set<string>();
   for (const name of names) {
     const schemas = members.map((member) => member.properties[name]);
-    if (schemas.every((each) => canonical(each) === canonical(schemas[0]))) properties[name] = schemas[0];
+    const texts = schemas.map(canonical);
+    if (texts.every((text) => text === texts[0])) properties[name] = schemas[0];
     else {
       apart.add(name);
       properties[name] = sharedKeywords(schemas);
@@ -80,6 +80,11 @@ function isClosedObject(value: unknown): value is ClosedObject {
     isSchema(value.properties) &&
     Array.isArray(value.required)
   );
+}
+
+/** A member's required names in one comparable string. */
+function requiredKey(member: ClosedObject): string {
+  return [...member.required].sort().join('\n');
 }
 
 function sameNames(member: ClosedObject, names: string[]): boolean {

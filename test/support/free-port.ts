@@ -13,10 +13,12 @@ const TRIES = 50;
 /** Ports handed out lately, not handed out again (two picks in a row are often bound only later, together). */
 const recent: number[] = [];
 
+/** The highest port picked: the one below the system's ephemeral range, read once. */
+const HIGHEST = ephemeralStart() - 1;
+
 export async function freePort(): Promise<number> {
-  const highest = ephemeralStart() - 1;
-  for (let i = 0; i < TRIES && highest > LOWEST; i++) {
-    const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST));
+  for (let i = 0; i < TRIES && HIGHEST > LOWEST; i++) {
+    const port = LOWEST + Math.floor(Math.random() * (HIGHEST - LOWEST));
     if (recent.includes(port) || !(await bindable(port))) continue;
     recent.push(port);
     if (recent.length > 256) recent.shift();
