@@ -67,6 +67,7 @@ function serverProcessBundle(): Promise<string> {
       target: 'node22',
       // As the server's bundle is written, but keeping Ajv: the fastify baseline role needs it.
       minifyWhitespace: SERVER_BUNDLE_OPTIONS.minifyWhitespace,
+      supported: SERVER_BUNDLE_OPTIONS.supported,
       logLevel: 'warning',
     });
     return outfile;
