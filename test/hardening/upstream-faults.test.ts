@@ -18,7 +18,7 @@ const TIMEOUT_MS = 900;
  * For the huge body: reading its first 5 MB through the fake upstream took 330 ms on an idle machine as the file's
  * first case. In one loaded CI run this case got a 200: a second upstream call was made, and with the cap refused
  * as not retryable, the likely cause is the 900 ms limit passing first. The refusal never waits on the limit, so a
- * longer one changes nothing this case checks.
+ * longer one changes nothing this case checks; its wall time is still held to WALL_TIME_BOUND_MS, as every case's.
  */
 const HUGE_BODY_TIMEOUT_MS = 5000;
 
@@ -28,8 +28,7 @@ const MAX_RETRY_DELAY_MS = 2 * 10;
  * loaded 2-core CI machine (1,459 ms was seen there with 500 ms of slack). A missing timeout still fails: the
  * hanging upstream never answers, so the request would outlive this bound by far.
  */
-const SLACK_MS = 1500;
-const wallTimeBoundMs = (timeoutMs: number): number => 2 * timeoutMs + MAX_RETRY_DELAY_MS + SLACK_MS;
+const WALL_TIME_BOUND_MS = 2 * TIMEOUT_MS + MAX_RETRY_DELAY_MS + 1500;
 
 interface Target {
   name: string;
@@ -139,9 +138,7 @@ afterAll(() => {
   const lines = [...wallTimes].map(
     ([fault, ms]) => `${fault}: ${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))} ms`,
   );
-  console.info(
-    `upstream fault wall times (bound ${wallTimeBoundMs(TIMEOUT_MS)} ms, huge body ${wallTimeBoundMs(HUGE_BODY_TIMEOUT_MS)}):\n  ${lines.join('\n  ')}`,
-  );
+  console.info(`upstream fault wall times (bound ${WALL_TIME_BOUND_MS} ms):\n  ${lines.join('\n  ')}`);
 });
 
 /** No trace of the key anywhere a client or an operator can read. */
@@ -179,7 +176,7 @@ describe.each(TARGETS)('$name', (target) => {
         expect(envelope.error).not.toMatch(/https?:|googleapis|127\.0\.0\.1|console\.developers|youtube\/v3/);
         expect(failed.headers.get('cache-control')).toBe('no-store');
         expect(failed.headers.get('access-control-allow-origin')).toBe('*');
-        expect(wallMs).toBeLessThanOrEqual(wallTimeBoundMs(timeoutMs));
+        expect(wallMs).toBeLessThanOrEqual(WALL_TIME_BOUND_MS);
 
         const faulted = server.upstream.calls.filter((call) => call.resource === target.faultOn);
         expect(faulted).toHaveLength(attempts);
