@@ -4,9 +4,9 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/shared-site.ts';
+import { compressedForms } from '../../functions/precompressed.ts';
 import { REGIONS, REGION_NAMES } from '../../src/lib/regions.ts';
 import type { BuildManifest, RegionTrending } from '../../src/schemas/build-output.ts';
 import { PROJECT_ROOT, SCRIPT_TAG, SCRIPT_TAGS } from '../helpers/site-build.ts';
@@ -24,9 +24,9 @@ async function trending(region: string): Promise<RegionTrending> {
   return JSON.parse(await readFile(join(site.buildDir, 'trending', `${region}.json`), 'utf8')) as RegionTrending;
 }
 
-/** As the build's precompress step writes it (brotli quality 9, functions/precompressed.ts), and the server sends. */
+/** Brotli bytes of a page as the build's precompress step writes them (functions/precompressed.ts), and the server sends. */
 function brotli(bytes: Buffer): number {
-  return brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }).length;
+  return compressedForms('index.html', bytes, 'build')?.brotli.length ?? bytes.length;
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
