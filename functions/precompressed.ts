@@ -4,7 +4,19 @@
  * itself for a build without that step). Node only (zlib); the Worker's platform compresses on its own.
  */
 import { extname } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlib,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+  type ZlibOptions,
+} from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.csv', '.svg', '.txt', '.xml']);
 
@@ -32,12 +44,34 @@ export function compressedForms(
   body: Buffer,
   effort: keyof typeof EFFORT,
 ): { brotli: Buffer; gzip: Buffer } | null {
+  const options = formOptions(filePath, body, effort);
+  return options && { gzip: gzipSync(body, options.gzip), brotli: brotliCompressSync(body, options.brotli) };
+}
+
+/**
+ * compressedForms on libuv's thread pool, off the event loop: the build's step runs several files at once, one
+ * per core (ingest/precompress-cli.ts).
+ */
+export async function compressedFormsOffThread(
+  filePath: string,
+  body: Buffer,
+  effort: keyof typeof EFFORT,
+): Promise<{ brotli: Buffer; gzip: Buffer } | null> {
+  const options = formOptions(filePath, body, effort);
+  if (!options) return null;
+  const [gzipped, brotli] = await Promise.all([gzipAsync(body, options.gzip), brotliAsync(body, options.brotli)]);
+  return { gzip: gzipped, brotli };
+}
+
+function formOptions(
+  filePath: string,
+  body: Buffer,
+  effort: keyof typeof EFFORT,
+): { gzip: ZlibOptions; brotli: BrotliOptions } | null {
   if (!COMPRESSIBLE.has(extname(filePath).toLowerCase()) || body.length < 1024) return null;
   const level = EFFORT[effort];
   return {
-    gzip: gzipSync(body, { level: level.gzip }),
-    brotli: brotliCompressSync(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: level.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
+    gzip: { level: level.gzip },
+    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: level.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } },
   };
 }
