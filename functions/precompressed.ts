@@ -29,7 +29,7 @@ export const PRECOMPRESSED = [
 /**
  * How hard each side compresses. The build compresses every page, CSV and script of the site: in the sample build,
  * 6,792 files, 242 MB. At brotli 9 that step took 364 s (about 60 ms a page, slower than brotli 11) for 38.9 MB of
- * brotli; at brotli 6 about 20 s for 39.4 MB (1.2% more). gzip 9 takes about 1 ms a page. The server compresses on
+ * brotli; at brotli 6 14–19 s for 39.4 MB (1.2% more). gzip 9 takes about 1 ms a page. The server compresses on
  * a request's path, blocking its event loop, when the build wrote no forms or the text was restated: measured on a
  * 166 KB country page, brotli 9 took 42 ms and gzip 9 6 ms, brotli 5 5 ms and gzip 6 3 ms, for forms 1–2% larger.
  */
