@@ -82,10 +82,11 @@ function formatWorkerd(w: WorkerdReport): string[] {
       `${w.waitGapUs / 1000} ms (a wait: the isolate was not being sampled) counted as one sampler period, ${w.samplerPeriodUs} µs (measured inside a ` +
       'loop on the same server) ÷ requests. **JavaScript, raw** = the same samples, each counted for its whole ' +
       'gap to the next one, as DevTools counts it (the issue’s method): workerd samples only while a request holds ' +
-      'the isolate, so the last sample before the isolate waits (on the Durable Object, the Cache API, the upstream, ' +
-      'or the next request) carries the whole wait to whatever frame it lands in. **Wall** = the client’s time per ' +
+      'the isolate, so the last sample before the isolate waits (on the Durable Object, the upstream, or the next ' +
+      'request) carries the whole wait to whatever frame it lands in. **Wall** = the client’s time per ' +
       "request in the same session. **workerd CPU** = on-CPU time of all workerd's threads (/proc schedstat) ÷ requests (it " +
-      "includes workerd's native HTTP, Cache API and Durable Object work). All over `/healthz`, measured the same " +
+      "includes workerd's native HTTP and Durable Object work). The Worker asks no Cache API locally (a loopback " +
+      'host has none to share: functions/worker/cache-api.ts). All over `/healthz`, measured the same ' +
       `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms, wall ` +
       `${w.healthz.wallMs.toFixed(2)} ms, workerd CPU ` +
       `${w.healthz.cpuMs.toFixed(2)} ms per request. Local figures include wrangler's middleware (local only) and the ` +

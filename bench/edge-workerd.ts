@@ -47,7 +47,7 @@ const INTERVAL = process.env.BENCH_WORKERD_INTERVAL ?? '50';
 /**
  * A gap between samples longer than this (µs) is a wait, not JavaScript: the sampler ticks about every 180 µs while
  * the isolate runs (99% of gaps inside a loop were under 350 µs), and the waits a request meets locally (the Durable
- * Object, the Cache API, the upstream, the next request) take milliseconds.
+ * Object, the upstream, the next request) take milliseconds.
  */
 const WAIT_GAP_US = 1000;
 /** BENCH_WORKERD_NO_PROFILER=1 reads workerd's CPU and the wall time only. */

@@ -240,13 +240,13 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     return limited(exchange, () => {
       const question = validate(endpoint, names, query);
       validated?.(question);
-      return read(question);
+      return read(question, exchange);
     });
   }
 
   /** Counts the request of a question the route cache knows, then answers it. */
   function serveKnown(question: Question, exchange: Exchange): Answer {
-    return limited(exchange, () => read(question));
+    return limited(exchange, () => read(question, exchange));
   }
 
   /**
@@ -280,8 +280,8 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
     return andThen(hit, answer);
   }
 
-  function read(question: Question): CacheRead {
-    return { question, hit: runtime.cache.get(question.key, runtime.now(), costsQuota(question)) };
+  function read(question: Question, exchange: Exchange): CacheRead {
+    return { question, hit: runtime.cache.get(question.key, runtime.now(), inSharedTier(question, exchange)) };
   }
 
   /**
@@ -298,7 +298,7 @@ function createQuestionStages(runtime: Runtime, answers: Answers) {
 
   function storeAndRespond(question: Question, made: StoredAnswer, exchange: Exchange): Answer {
     if (CACHED_STATUSES.has(made.status) && keeps(question)) {
-      const stored = runtime.cache.put(question.key, made, costsQuota(question));
+      const stored = runtime.cache.put(question.key, made, inSharedTier(question, exchange));
       exchange.request.waitUntil(Promise.resolve(stored).catch(answers.reportError));
     }
     return answers.respond(exchange, made);
@@ -330,6 +330,11 @@ function validate(endpoint: Endpoint, names: readonly string[], query: RawQuery)
 /** Whether the question's answer cost upstream quota: the cache keeps it where every process finds it. */
 function costsQuota(question: Question): boolean {
   return question.endpoint.readsUpstream === true;
+}
+
+/** Whether the answer is looked for and kept in the runtime's shared tier: it cost quota, and the tier serves the request. */
+function inSharedTier(question: Question, exchange: Exchange): boolean {
+  return costsQuota(question) && exchange.request.sharedCache !== false;
 }
 
 /** An answer the endpoint says depends on the client while it is made is shared in flight only with that client. */

@@ -96,7 +96,8 @@ export interface StoredAnswer {
 
 /**
  * Finished answers for their lifetime (Node: bytes in memory; the Worker: the isolate's memory, and the Cache API
- * for answers that cost upstream quota). `shared`: the endpoint reads the upstream (Endpoint.readsUpstream).
+ * for answers that cost upstream quota). `shared`: the endpoint reads the upstream (Endpoint.readsUpstream), and
+ * the request's `sharedCache` allows it.
  */
 export interface ResponseCache {
   /** The answer stored under `key` and still fresh at `now`, if any. */
@@ -122,6 +123,11 @@ export interface PipelineRequest {
   client: string;
   /** Lets work finish after the answer is sent (the Worker's `ctx.waitUntil`; Node simply lets it run). */
   waitUntil(work: Promise<unknown>): void;
+  /**
+   * Whether the runtime's shared cache tier serves this request (answers that cost quota are looked for and kept
+   * there); absent: it does. The Worker says no where Cloudflare's Cache API keeps nothing (functions/worker/cache-api.ts).
+   */
+  sharedCache?: boolean;
   /** The request body, read only when asked (POST /mcp), or null when it is longer than `maxBytes`. */
   body(maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null>;
 }

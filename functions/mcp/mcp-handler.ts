@@ -122,6 +122,7 @@ export function createMcpHandler(options: {
       target: `${MCP_PATH}/${tool.name}?${new URLSearchParams(query as Record<string, string>)}`,
       header: () => undefined,
       client: request.client,
+      sharedCache: request.sharedCache,
       waitUntil: (work) => request.waitUntil(work),
       body: () => Promise.resolve(null),
     };

@@ -10,6 +10,22 @@ const ANSWER_HEADER = 'X-Tagdex-Answer';
 
 type AnswerMeta = Pick<StoredAnswer, 'status' | 'headers' | 'etag' | 'storedAt' | 'maxAgeSeconds'>;
 
+/**
+ * Whether the Cache API keeps anything for a request to `hostname`: only on a custom domain. On a `*.workers.dev`
+ * address its reads find nothing and its writes keep nothing (Cloudflare's Cache API documentation), so the calls
+ * would be pure cost. An IP address or `localhost` is local workerd (wrangler's dev server): one isolate, whose
+ * memory tier already keeps its answers, and a Cache API that is a Durable Object on the Worker's own thread: it
+ * cost a cold `video` 5–6 ms of workerd's CPU here (bench/edge-workerd.ts, alternating runs with it and without).
+ */
+export function cacheApiKeeps(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host)) return false;
+  return !LOCAL_OR_UNZONED.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+}
+
+/** Names whose requests the Cache API does not serve: Cloudflare's own Workers domain, and the loopback name. */
+const LOCAL_OR_UNZONED = ['workers.dev', 'localhost'];
+
 export function createCacheApiResponseCache(cache: Cache): ResponseCache {
   // A plain GET key: a conditional request would let the Cache API answer 304 itself, before the rate limit.
   const keyRequest = (key: string) => new Request(KEY_ORIGIN + encodeURIComponent(key));

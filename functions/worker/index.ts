@@ -16,7 +16,7 @@ import { SEARCH_RATION } from '../../src/youtube/quota.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
 import { DurableObjectRateLimitStore } from './rate-limiter.ts';
 import { createDurableObjectSearchRations } from './search-rations.ts';
-import { createCacheApiResponseCache } from './cache-api.ts';
+import { cacheApiKeeps, createCacheApiResponseCache } from './cache-api.ts';
 import { createTieredCache } from './tiered-cache.ts';
 import { createAssetsSampleClient, loadAssetsPreparedData } from './assets-data.ts';
 import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
@@ -125,6 +125,7 @@ export default {
       target: url.pathname + url.search,
       header: (name) => request.headers.get(name) ?? undefined,
       client: rateLimitKey(request.headers.get('CF-Connecting-IP') ?? 'unknown'),
+      sharedCache: cacheApiKeeps(url.hostname),
       waitUntil: (work) => ctx.waitUntil(work),
       body: (maxBytes) =>
         readBoundedBody(webStreamChunks(request.body), request.headers.get('content-length'), maxBytes),

@@ -1,7 +1,8 @@
 /**
  * The Worker's response cache, in two tiers. The isolate's memory keeps every finished answer (settled bytes, so
  * a request never waits on another's work). Answers that cost upstream quota also go to the Cache API, which
- * every isolate of the location shares; a prepared-data answer is remade faster than the Cache API's round trip.
+ * every isolate of the location shares, when the request's host has one (`shared`: functions/worker/cache-api.ts);
+ * a prepared-data answer is remade faster than the Cache API's round trip.
  */
 import { MemoryResponseCache } from '../memory-response-cache.ts';
 import type { ResponseCache, StoredAnswer } from '../runtime.ts';

@@ -18,7 +18,11 @@ export interface LiveWorker {
   close(): Promise<void>;
 }
 
-export async function startLiveWorker(now: number, rateLimitPerHour: number): Promise<LiveWorker> {
+export async function startLiveWorker(
+  now: number,
+  rateLimitPerHour: number,
+  vars: Record<string, string> = {},
+): Promise<LiveWorker> {
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.useFakeTimers({ toFake: ['Date'], now });
@@ -28,6 +32,7 @@ export async function startLiveWorker(now: number, rateLimitPerHour: number): Pr
     YOUTUBE_API_KEY: CANARY_KEY,
     YOUTUBE_API_BASE: fake.baseUrl,
     RATE_LIMIT_PER_HOUR: String(rateLimitPerHour),
+    ...vars,
   });
   let names = 0;
   return {

@@ -30,8 +30,13 @@ interface ObjectStorage {
 }
 
 export interface InProcessWorker {
-  /** The Worker's `fetch` with this Worker's bindings; `client` becomes CF-Connecting-IP. */
-  fetch(pathAndQuery: string, init?: RequestInit & { client?: string }): Promise<Response>;
+  /**
+   * The Worker's `fetch` with this Worker's bindings; `client` becomes CF-Connecting-IP, and `origin` (by default
+   * `https://tagdex.test`, a custom domain) is where the request is sent.
+   */
+  fetch(pathAndQuery: string, init?: RequestInit & { client?: string; origin?: string }): Promise<Response>;
+  /** The keys the Cache API stand-in (`caches.default`) holds, in the order they were put. */
+  cachedKeys(): string[];
   /** The SQLite rows of the named Durable Object (`client:1.2.3.4`, `everyone`…) of a namespace. */
   rows(namespace: 'RATE_LIMITER' | 'SEARCH_RATIONS', name: string, query: string): Record<string, unknown>[];
   /** Runs the named Durable Object's alarm now, as workerd would when it is due. */
@@ -46,7 +51,7 @@ export interface InProcessWorker {
  */
 export async function startInProcessWorker(vars: Record<string, string>): Promise<InProcessWorker> {
   vi.resetModules();
-  installCacheApi();
+  const cacheApi = installCacheApi();
   const worker = (await import(/* @vite-ignore */ WORKER_ENTRY)) as WorkerModule;
   const stores = { RATE_LIMITER: new Map<string, ObjectStorage>(), SEARCH_RATIONS: new Map<string, ObjectStorage>() };
   const namespaces = {
@@ -62,11 +67,12 @@ export async function startInProcessWorker(vars: Record<string, string>): Promis
   const ctx = { waitUntil: (work: Promise<unknown>) => void pending.push(work), passThroughOnException() {} };
   return {
     fetch(pathAndQuery, init = {}) {
-      const { client = '203.0.113.1', ...rest } = init;
+      const { client = '203.0.113.1', origin = 'https://tagdex.test', ...rest } = init;
       const headers = new Headers(rest.headers);
       headers.set('CF-Connecting-IP', client);
-      return worker.default.fetch(new Request(`https://tagdex.test${pathAndQuery}`, { ...rest, headers }), env, ctx);
+      return worker.default.fetch(new Request(`${origin}${pathAndQuery}`, { ...rest, headers }), env, ctx);
     },
+    cachedKeys: () => [...cacheApi.keys()],
     rows(which, name, query) {
       return stores[which].get(name)?.sql.exec(query).toArray() ?? [];
     },
@@ -122,12 +128,13 @@ function asset(pathname: string): Response {
 }
 const PREFIX_MANIFEST = PREPARED_PREFIX + BUILD_FILES.manifest;
 
-/** `caches.default` as a Map of GET URLs to responses (the Worker's cache reads only its own keys). */
-function installCacheApi(): void {
+/** `caches.default` as a Map of GET URLs to responses (the Worker's cache reads only its own keys); gives the Map. */
+function installCacheApi(): Map<string, Response> {
   const stored = new Map<string, Response>();
   const cache = {
     match: (request: Request) => Promise.resolve(stored.get(request.url)?.clone()),
     put: (request: Request, response: Response) => Promise.resolve(void stored.set(request.url, response.clone())),
   };
   Object.assign(globalThis, { caches: { default: cache } });
+  return stored;
 }
