@@ -81,16 +81,20 @@ const stored = (id: string) => live.worker.cachedKeys().filter((key) => key.incl
 
 describe("the Worker's shared tier, by the host a request was sent to", () => {
   it('stores a video answer in the Cache API on a custom domain', async () => {
+    const reads = live.worker.cacheReads();
     await askVideo(HINDI_VIDEO_ID, 'https://tagdex.test');
+    expect(live.worker.cacheReads()).toBe(reads + 1);
     expect(stored(HINDI_VIDEO_ID)).toHaveLength(1);
   });
 
   it('neither stores nor looks there on *.workers.dev or a local address, and still answers from memory', async () => {
     const before = live.worker.cachedKeys().length;
+    const readsBefore = live.worker.cacheReads();
     await askVideo(NO_TAGS_VIDEO_ID, 'https://tagdex.someone.workers.dev');
     await askVideo(LONG_VIDEO_ID, 'http://127.0.0.1:8787');
     await askVideo(LONG_VIDEO_ID, 'http://localhost:8787');
     expect(live.worker.cachedKeys()).toHaveLength(before);
+    expect(live.worker.cacheReads()).toBe(readsBefore);
     const asked = live.upstream.calls.length;
     await askVideo(NO_TAGS_VIDEO_ID, 'https://tagdex.someone.workers.dev');
     expect(live.upstream.calls.length).toBe(asked);

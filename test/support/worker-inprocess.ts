@@ -37,6 +37,8 @@ export interface InProcessWorker {
   fetch(pathAndQuery: string, init?: RequestInit & { client?: string; origin?: string }): Promise<Response>;
   /** The keys the Cache API stand-in (`caches.default`) holds, in the order they were put. */
   cachedKeys(): string[];
+  /** How many times the Worker has asked the Cache API stand-in for an entry (`match`). */
+  cacheReads(): number;
   /** The SQLite rows of the named Durable Object (`client:1.2.3.4`, `everyone`…) of a namespace. */
   rows(namespace: 'RATE_LIMITER' | 'SEARCH_RATIONS', name: string, query: string): Record<string, unknown>[];
   /** Runs the named Durable Object's alarm now, as workerd would when it is due. */
@@ -72,7 +74,8 @@ export async function startInProcessWorker(vars: Record<string, string>): Promis
       headers.set('CF-Connecting-IP', client);
       return worker.default.fetch(new Request(`${origin}${pathAndQuery}`, { ...rest, headers }), env, ctx);
     },
-    cachedKeys: () => [...cacheApi.keys()],
+    cachedKeys: () => [...cacheApi.stored.keys()],
+    cacheReads: () => cacheApi.reads,
     rows(which, name, query) {
       return stores[which].get(name)?.sql.exec(query).toArray() ?? [];
     },
@@ -128,13 +131,17 @@ function asset(pathname: string): Response {
 }
 const PREFIX_MANIFEST = PREPARED_PREFIX + BUILD_FILES.manifest;
 
-/** `caches.default` as a Map of GET URLs to responses (the Worker's cache reads only its own keys); gives the Map. */
-function installCacheApi(): Map<string, Response> {
+/** `caches.default` as a Map of GET URLs to responses (the Worker's cache reads only its own keys); gives the Map and how many reads it has had. */
+function installCacheApi(): { stored: Map<string, Response>; reads: number } {
   const stored = new Map<string, Response>();
+  const api = { stored, reads: 0 };
   const cache = {
-    match: (request: Request) => Promise.resolve(stored.get(request.url)?.clone()),
+    match: (request: Request) => {
+      api.reads += 1;
+      return Promise.resolve(stored.get(request.url)?.clone());
+    },
     put: (request: Request, response: Response) => Promise.resolve(void stored.set(request.url, response.clone())),
   };
   Object.assign(globalThis, { caches: { default: cache } });
-  return stored;
+  return api;
 }
