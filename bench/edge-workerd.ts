@@ -37,7 +37,7 @@ import { freePort } from '../test/support/free-port.ts';
 
 /** Requests per Profiler session, and unprofiled ones before it. */
 const N = Number(process.env.BENCH_WORKERD_N ?? 60);
-const WARM = 5;
+const WARM = Number(process.env.BENCH_WORKERD_WARM ?? 5);
 /** Paired sessions (the kind, then /healthz) per kind; the median difference is reported. */
 const ROUNDS = Number(process.env.BENCH_WORKERD_ROUNDS ?? 3);
 /** The extra work of the validation request, in Node CPU milliseconds. */

@@ -164,6 +164,7 @@ function endpointCpu(
   );
   if (child.status !== 0) throw new Error(`bench/edge-cpu.ts ${mode} ${target} failed:\n${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
+    startUpMs: number;
     firstMs: number;
     warmMedianMs: number;
     coldDataMs: number;

@@ -16,8 +16,17 @@ const CLIENT_MEMO_ENTRIES = 10_000;
 const LOGGED_PARAMS = 8;
 const LOGGED_VALUE_CHARS = 120;
 
-export function createAccessLog(sink: (line: string, request: PipelineRequest) => void, now: () => number) {
-  const salt = crypto.getRandomValues(new Uint8Array(16));
+/** 16 random bytes: the salt of an isolate's or process's client hashes. */
+function randomSalt(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(16));
+}
+
+export function createAccessLog(
+  sink: (line: string, request: PipelineRequest) => void,
+  now: () => number,
+  drawSalt: () => Uint8Array = randomSalt,
+) {
+  const salt = drawSalt();
   const clientHashes = new Map<string, string>();
   const targets = createTargetMemo<string>();
   let stamp = Number.NaN;

@@ -349,6 +349,7 @@ function createAnswers(runtime: Runtime) {
   const accessLog = createAccessLog(
     (line, request) => runtime.accessLog(line, request),
     () => runtime.now(),
+    runtime.accessLogSalt,
   );
   const reportError = (error: unknown): void => runtime.errorLog(describeError(error));
 

@@ -151,6 +151,12 @@ export interface Runtime {
   gzip?(answer: StoredAnswer): Uint8Array | null;
   /** One JSON line per API request (the request's, for its waitUntil); must not hold up the answer (buffered). */
   accessLog: (line: string, request: PipelineRequest) => void;
+  /**
+   * Where the access log's client hashes get their salt, drawn when the pipeline is made; absent: 16 random bytes. Only the
+   * Worker's start-up warm-up (functions/worker/warm-pipeline.ts) gives one, to a pipeline it throws away: workerd
+   * refuses random values at an isolate's top level.
+   */
+  accessLogSalt?: () => Uint8Array;
   /** Failures a client saw as 5xx, for the operator; never shown to the client. */
   errorLog(line: string): void;
   /** When the process or isolate started (ms since the epoch), for /healthz. */

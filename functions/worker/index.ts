@@ -28,6 +28,7 @@ import { prepareRestatement, restateRateLimit } from '../../src/lib/public-facts
 import { STATED_PAGES } from './stated-pages.ts';
 import { createBatchedLog } from './batched-log.ts';
 import { warmUp } from './warm-up.ts';
+import { warmPipeline } from './warm-pipeline.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
@@ -35,6 +36,9 @@ export { SearchRation } from './search-rations.ts';
 // The first API request's schema, function and regular-expression set-up, done at isolate start (./warm-up.ts,
 // which also imports the MCP server's module, so the pipeline's import on demand finds it evaluated).
 warmUp();
+// And the pipeline's own path, asked by a pipeline made over stand-ins and dropped (./warm-pipeline.ts): microtasks
+// only, over before the first request.
+void warmPipeline();
 
 /** The isolate's access log, written in batches (./batched-log.ts). */
 const accessLog = createBatchedLog((text) => console.log(text));

@@ -366,6 +366,10 @@ describe.each(RUNTIMES)('the %s runtime', (name) => {
     });
   });
 
+  it('logs no failure of its start-up warm-up (the Worker asks a throwaway pipeline at its top level)', () => {
+    expect(runtime.logs().filter((line) => line.includes('warm-up'))).toEqual([]);
+  });
+
   describe('the MCP endpoint', () => describeMcpContract(name, () => runtime, LIMIT));
 });
 

@@ -1,0 +1,155 @@
+/**
+ * The request pipeline's own first-use work, done when the isolate starts. V8 compiles a function on its first
+ * call, so an isolate's first API request used to compile the whole path it takes (routing, validation, the rate
+ * limit's asynchronous branch, the cache tiers, the endpoint, the JSON, the ETag, the access log) inside the free
+ * plan's 10 ms of CPU. Cloudflare runs a Worker's top level at start-up, outside any request: this makes a pipeline
+ * there over stand-ins that need no I/O (a build with no snapshots yet, no upstream), asks it what a first request
+ * asks, and throws it away. Only microtasks run, so it is over before the isolate takes its first request; the
+ * request's own pipeline is made then, from its bindings, as before. A failure is logged, never thrown.
+ */
+import { createPipeline, type Pipeline } from '../pipeline.ts';
+import {
+  sharesInFlight,
+  type PipelineRequest,
+  type PreparedData,
+  type RateLimitStore,
+  type Runtime,
+} from '../runtime.ts';
+import { ENDPOINTS } from '../endpoints.ts';
+import { loadConfig } from '../config.ts';
+import { createUpstreamClient } from '../upstream.ts';
+import { webEtag } from '../etag.ts';
+import { describeError } from '../describe-error.ts';
+import { createYouTubeService } from '../../src/youtube/service.ts';
+import { REGIONS, type Region } from '../../src/lib/regions.ts';
+import type { ManifestRegion } from '../../src/schemas/build-output.ts';
+import { MCP_PATH } from '../mcp/mcp-path.ts';
+import { TOOLS } from '../mcp/tools.ts';
+import { createTieredCache } from './tiered-cache.ts';
+
+const NOTHING_YET: ManifestRegion = {
+  latest_date: null,
+  fetched_at: null,
+  snapshots: 0,
+  skipped_files: [],
+  categories: [],
+};
+
+/** A build that has every region and no snapshot yet: every prepared-data endpoint answers its "no data" 200. */
+const NO_SNAPSHOTS: PreparedData = {
+  source: 'live',
+  manifest: {
+    built_at: '2026-01-01T00:00:00Z',
+    source: 'live',
+    regions: Object.fromEntries(REGIONS.map((region) => [region, NOTHING_YET])) as Record<Region, ManifestRegion>,
+  },
+  trendingWindow: () => null,
+  titleBenchmark: () => null,
+  rising: () => null,
+  historyShard: () => null,
+  breakouts: () => null,
+};
+
+/** Admits every request after a turn, as the Durable Object's answer arrives. */
+const ADMIT_ALL: RateLimitStore = {
+  limit: 100,
+  windowSeconds: 3600,
+  hit: () => Promise.resolve({ allowed: true, remaining: 99, resetSeconds: 3600 }),
+};
+
+/** The pipeline of the warm-up: the Worker's own composition, but for the stand-ins above and no upstream. */
+function warmUpPipeline(failures: string[]): Pipeline {
+  const config = loadConfig({ YOUTUBE_API_KEY: 'warm-up' });
+  const noUpstream = () => Promise.reject(new Error('the warm-up asks no upstream'));
+  const runtime: Runtime = {
+    mode: 'live',
+    youtube: createYouTubeService({
+      client: createUpstreamClient(config, { fetch: noUpstream }),
+      shareInFlight: sharesInFlight('workerd'),
+    }),
+    data: NO_SNAPSHOTS,
+    rateLimit: ADMIT_ALL,
+    cache: createTieredCache({ get: () => undefined, put: () => {} }),
+    now: () => 0,
+    platform: 'workerd',
+    joinDeadlineMs: 1000,
+    etag: webEtag,
+    accessLog: () => {},
+    accessLogSalt: () => new Uint8Array(16),
+    errorLog: (line) => failures.push(line),
+    startedAt: 0,
+    mcpAllowedHosts: [],
+  };
+  return createPipeline(runtime);
+}
+
+/** What a first request asks: /healthz, each prepared-data endpoint's example, a refused query, a wrong path. */
+function warmTargets(): string[] {
+  const examples = ENDPOINTS.filter((endpoint) => !endpoint.readsUpstream).map(
+    (endpoint) => `${endpoint.path}?${new URLSearchParams(endpoint.example).toString()}`,
+  );
+  const refused = ENDPOINTS.map((endpoint) => `${endpoint.path}?region=warm-up`);
+  return ['/healthz', ...examples, ...refused, '/api/v1/nowhere'];
+}
+
+/** The MCP requests of a first session: initialize, the tool list, and a tool call of a prepared-data endpoint. */
+function warmMcpMessages(): unknown[] {
+  const tool = TOOLS.find((candidate) => !candidate.endpoint.readsUpstream);
+  return [
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'warm-up', version: '1' } },
+    },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+    tool && {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: tool.name, arguments: tool.endpoint.example },
+    },
+  ].filter(Boolean);
+}
+
+const MCP_HEADERS: Record<string, string> = {
+  host: 'localhost',
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+function warmRequest(target: string, message?: unknown): PipelineRequest {
+  const body = Uint8Array.from(new TextEncoder().encode(JSON.stringify(message ?? null)));
+  return {
+    method: message === undefined ? 'GET' : 'POST',
+    target,
+    header: (name) => (message === undefined ? (name === 'host' ? 'localhost' : undefined) : MCP_HEADERS[name]),
+    client: 'warm-up',
+    sharedCache: false,
+    waitUntil: (work) => void work.catch(() => {}),
+    body: () => Promise.resolve(body),
+  };
+}
+
+/** Runs the warm-up; resolves when it is over, with a warning logged if any answer was a failure. */
+export async function warmPipeline(): Promise<void> {
+  const failures: string[] = [];
+  try {
+    const pipeline = warmUpPipeline(failures);
+    const requests = [
+      ...warmTargets().map((target) => warmRequest(target)),
+      ...warmMcpMessages().map((message) => warmRequest(MCP_PATH, message)),
+    ];
+    for (const request of requests) {
+      const answer = await pipeline(request);
+      if (answer.status >= 500) failures.push(`${request.method} ${request.target}: ${answer.status}`);
+    }
+  } catch (error) {
+    failures.push(describeError(error));
+  }
+  if (failures.length > 0)
+    console.warn(
+      `tagdex: the pipeline's start-up warm-up met a failure; a first request will do its work: ${failures[0]}`,
+    );
+}
