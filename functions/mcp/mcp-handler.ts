@@ -10,6 +10,7 @@ import {
   CallToolResultSchema,
   InitializeRequestSchema,
   JSONRPCMessageSchema,
+  LATEST_PROTOCOL_VERSION,
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -62,7 +63,11 @@ const decoder = new TextDecoder();
 
 // The SDK's zod schemas build their parsers on first use: doing that while the module loads (isolate start-up)
 // keeps it out of the first request's CPU time (10 ms on the Workers free plan).
-const WARM_UP = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'tagdex', version: '1' } };
+const WARM_UP = {
+  protocolVersion: LATEST_PROTOCOL_VERSION,
+  capabilities: {},
+  clientInfo: { name: 'tagdex', version: '1' },
+};
 JSONRPCMessageSchema.safeParse({ jsonrpc: '2.0', id: 0, method: 'initialize', params: WARM_UP });
 InitializeRequestSchema.safeParse({ method: 'initialize', params: WARM_UP });
 CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: 'video', arguments: {} } });

@@ -26,7 +26,10 @@ import type { ManifestRegion } from '../../src/schemas/build-output.ts';
 import { MCP_PATH } from '../mcp/mcp-path.ts';
 import { TOOLS } from '../mcp/tools.ts';
 import { createTieredCache } from './tiered-cache.ts';
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
+/** A region the build has no snapshot of yet. */
 const NOTHING_YET: ManifestRegion = {
   latest_date: null,
   fetched_at: null,
@@ -53,8 +56,8 @@ const NO_SNAPSHOTS: PreparedData = {
 /** Admits every request after a turn, as the Durable Object's answer arrives. */
 const ADMIT_ALL: RateLimitStore = {
   limit: 100,
-  windowSeconds: 3600,
-  hit: () => Promise.resolve({ allowed: true, remaining: 99, resetSeconds: 3600 }),
+  windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+  hit: () => Promise.resolve({ allowed: true, remaining: 99, resetSeconds: RATE_LIMIT_WINDOW_SECONDS }),
 };
 
 /** The pipeline of the warm-up: the Worker's own composition, but for the stand-ins above and no upstream. */
@@ -100,7 +103,11 @@ function warmMcpMessages(): unknown[] {
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'warm-up', version: '1' } },
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'warm-up', version: '1' },
+      },
     },
     { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
     tool && {
@@ -116,7 +123,7 @@ const MCP_HEADERS: Record<string, string> = {
   host: 'localhost',
   accept: 'application/json, text/event-stream',
   'content-type': 'application/json',
-  'mcp-protocol-version': '2025-11-25',
+  'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
 };
 
 function warmRequest(target: string, message?: unknown): PipelineRequest {
