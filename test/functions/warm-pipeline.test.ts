@@ -17,6 +17,8 @@ afterEach(() => {
 /** The warm-up's requests and what its pipeline answered, in order. */
 async function recordedWarmUp(): Promise<{ request: PipelineRequest; answer: PlainAnswer }[]> {
   const asked: { request: PipelineRequest; answer: PlainAnswer }[] = [];
+  // Another file of this worker may have loaded the modules already, bound to the real createPipeline.
+  vi.resetModules();
   vi.doMock('../../functions/pipeline.ts', async (importActual) => {
     const actual = await importActual<typeof import('../../functions/pipeline.ts')>();
     return {
@@ -64,6 +66,7 @@ describe('warmPipeline', () => {
   });
 
   it('logs a failing answer once and resolves', async () => {
+    vi.resetModules();
     vi.doMock('../../functions/etag.ts', async (importActual) => ({
       ...(await importActual<typeof import('../../functions/etag.ts')>()),
       webEtag: () => {
