@@ -6,8 +6,9 @@
  * evaluates them at isolate start-up, outside any request.
  *
  * `tsx bench/edge-cpu.ts <sample|live> <target> <other target> [recorded upstream answers file]` prints
- * {startUpMs, firstMs, warmMedianMs, coldDataMs} (startUpMs: the isolate's start-up warm-ups, outside any request). In live mode the upstream's answers are replayed from the file (recorded by
- * bench/edge.ts from the fault-injecting emulator), so none of the emulator's work is measured.
+ * {startUpMs, firstMs, warmMedianMs, coldDataMs}; startUpMs is the isolate's start-up warm-ups, outside any request.
+ * In live mode the upstream's answers are replayed from the file (recorded by bench/edge.ts from the fault-injecting
+ * emulator), so none of the emulator's work is measured.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

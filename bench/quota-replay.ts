@@ -14,7 +14,7 @@ import { createUpstreamEmulator, type UpstreamDataset } from '../test/support/em
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { createRng, type Rng } from '../src/fake-upstream/seeded.ts';
 import { REGIONS } from '../src/lib/regions.ts';
-import { emptyPreparedData } from '../test/support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../functions/empty-prepared-data.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 
 /** Live mode with no rate limit and no site: the server as production composes it, over the in-process emulator. */

@@ -3,55 +3,24 @@
  * call, so an isolate's first API request used to compile the whole path it takes (routing, validation, the rate
  * limit's asynchronous branch, the cache tiers, the endpoint, the JSON, the ETag, the access log) inside the free
  * plan's 10 ms of CPU. Cloudflare runs a Worker's top level at start-up, outside any request: this makes a pipeline
- * there over stand-ins that need no I/O (a build with no snapshots yet, no upstream), asks it what a first request
+ * there over stand-ins that need no I/O (a build with no snapshot yet, no upstream), asks it what a first request
  * asks, and throws it away. Only microtasks run, so it is over before the isolate takes its first request; the
  * request's own pipeline is made then, from its bindings, as before. A failure is logged, never thrown.
  */
 import { createPipeline, type Pipeline } from '../pipeline.ts';
-import {
-  sharesInFlight,
-  type PipelineRequest,
-  type PreparedData,
-  type RateLimitStore,
-  type Runtime,
-} from '../runtime.ts';
+import { sharesInFlight, type PipelineRequest, type RateLimitStore, type Runtime } from '../runtime.ts';
 import { ENDPOINTS } from '../endpoints.ts';
 import { loadConfig } from '../config.ts';
 import { createUpstreamClient } from '../upstream.ts';
 import { webEtag } from '../etag.ts';
 import { describeError } from '../describe-error.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
-import { REGIONS, type Region } from '../../src/lib/regions.ts';
-import type { ManifestRegion } from '../../src/schemas/build-output.ts';
 import { MCP_PATH } from '../mcp/mcp-path.ts';
 import { TOOLS } from '../mcp/tools.ts';
 import { createTieredCache } from './tiered-cache.ts';
+import { emptyPreparedData } from '../empty-prepared-data.ts';
 import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-
-/** A region the build has no snapshot of yet. */
-const NOTHING_YET: ManifestRegion = {
-  latest_date: null,
-  fetched_at: null,
-  snapshots: 0,
-  skipped_files: [],
-  categories: [],
-};
-
-/** A build that has every region and no snapshot yet: every prepared-data endpoint answers its "no data" 200. */
-const NO_SNAPSHOTS: PreparedData = {
-  source: 'live',
-  manifest: {
-    built_at: '2026-01-01T00:00:00Z',
-    source: 'live',
-    regions: Object.fromEntries(REGIONS.map((region) => [region, NOTHING_YET])) as Record<Region, ManifestRegion>,
-  },
-  trendingWindow: () => null,
-  titleBenchmark: () => null,
-  rising: () => null,
-  historyShard: () => null,
-  breakouts: () => null,
-};
 
 /** Admits every request after a turn, as the Durable Object's answer arrives. */
 const ADMIT_ALL: RateLimitStore = {
@@ -70,7 +39,8 @@ function warmUpPipeline(failures: string[]): Pipeline {
       client: createUpstreamClient(config, { fetch: noUpstream }),
       shareInFlight: sharesInFlight('workerd'),
     }),
-    data: NO_SNAPSHOTS,
+    // A build with no snapshot yet: every prepared-data endpoint answers its "no data" 200.
+    data: emptyPreparedData(),
     rateLimit: ADMIT_ALL,
     cache: createTieredCache({ get: () => undefined, put: () => {} }),
     now: () => 0,
@@ -119,6 +89,7 @@ function warmMcpMessages(): unknown[] {
   ].filter(Boolean);
 }
 
+const GET_HEADERS: Record<string, string> = { host: 'localhost' };
 const MCP_HEADERS: Record<string, string> = {
   host: 'localhost',
   accept: 'application/json, text/event-stream',
@@ -128,10 +99,11 @@ const MCP_HEADERS: Record<string, string> = {
 
 function warmRequest(target: string, message?: unknown): PipelineRequest {
   const body = Uint8Array.from(new TextEncoder().encode(JSON.stringify(message ?? null)));
+  const headers = message === undefined ? GET_HEADERS : MCP_HEADERS;
   return {
     method: message === undefined ? 'GET' : 'POST',
     target,
-    header: (name) => (message === undefined ? (name === 'host' ? 'localhost' : undefined) : MCP_HEADERS[name]),
+    header: (name) => headers[name],
     client: 'warm-up',
     sharedCache: false,
     waitUntil: (work) => void work.catch(() => {}),

@@ -13,7 +13,7 @@ import { queryParamNames, type Endpoint } from '../../functions/endpoint.ts';
 import { parseQuery, readQuery } from '../../functions/query.ts';
 import type { ApiDeps } from '../../functions/deps.ts';
 import type { PreparedData } from '../../functions/runtime.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { ApiError } from '../../functions/respond.ts';
 import { CategoriesData } from '../../src/schemas/categories.ts';
 import type { BuildManifest } from '../../src/schemas/build-output.ts';

@@ -10,7 +10,7 @@ import type { RateLimitResult, ResponseCache, StoredAnswer } from '../../functio
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { createYouTubeClient } from '../../src/youtube/client.ts';
 import { createUpstreamEmulator } from '../support/emulator.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { inject } from '../support/inject.ts';
 import { fixtureDataset, HINDI_VIDEO_ID } from '../fixtures/upstream-dataset.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inject, nodePipeline, type Injected } from '../support/inject.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import type { Pipeline } from '../../functions/pipeline.ts';
 
 const clock = () => Date.parse('2026-11-20T12:00:00Z');

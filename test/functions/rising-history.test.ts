@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { inject, nodePipeline } from '../support/inject.ts';
 
 import type { PreparedData } from '../../functions/runtime.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { BUILD_FILES, type HistoryShard, type RegionRising } from '../../src/schemas/build-output.ts';
 import { historyShard } from '../../src/lib/tag-history.ts';
 

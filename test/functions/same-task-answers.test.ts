@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getRequest, inject, nodePipeline } from '../support/inject.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import type { Pipeline } from '../../functions/pipeline.ts';
 import type { PlainAnswer, PreparedData } from '../../functions/runtime.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PreparedData } from '../../functions/runtime.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { inject, nodePipeline, type Injected } from '../support/inject.ts';
 import type { Region } from '../../src/lib/regions.ts';
 import type { TitleBenchmark } from '../../src/lib/title-benchmark.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PreparedData } from '../../functions/runtime.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { inject, nodePipeline } from '../support/inject.ts';
 import { buildTrendingWindows } from '../../src/lib/trending-index.ts';
 import { REGION_NAMES, type Region } from '../../src/lib/regions.ts';

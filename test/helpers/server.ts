@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { createNodeApp } from '../../functions/node/app.ts';
 import { loadConfig } from '../../functions/config.ts';
-import { emptyPreparedData } from '../support/empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { createUpstreamEmulator, type UpstreamDataset, type UpstreamEmulator } from '../support/emulator.ts';
 import { startFakeUpstream } from '../support/serve.ts';
 

@@ -8,7 +8,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { vi } from 'vitest';
 import type { SqlExec } from '../../functions/worker/sql-sliding-log.ts';
-import { emptyPreparedData } from './empty-prepared-data.ts';
+import { emptyPreparedData } from '../../functions/empty-prepared-data.ts';
 import { BUILD_FILES } from '../../src/schemas/build-output.ts';
 import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
 
