@@ -3,21 +3,21 @@
  * call, so an isolate's first API request used to compile the whole path it takes (routing, validation, the rate
  * limit's asynchronous branch, the cache tiers, the endpoint, the JSON, the ETag, the access log) inside the free
  * plan's 10 ms of CPU. Cloudflare runs a Worker's top level at start-up, outside any request: this makes a pipeline
- * there over stand-ins that need no I/O (a build with no snapshot yet, no upstream), asks it what a first request
- * asks, and throws it away. Only microtasks run, so it is over before the isolate takes its first request; the
- * request's own pipeline is made then, from its bindings, as before. A failure is logged, never thrown.
+ * there over stand-ins that need no I/O (a build with no snapshot yet, an upstream of made-up answers), asks it what
+ * a first request asks, and throws it away, a few times over. Only microtasks run, so it is over before the isolate
+ * takes its first request; the request's own pipeline is made then, from its bindings, as before. A failure is
+ * logged, never thrown.
  */
 import { createPipeline, type Pipeline } from '../pipeline.ts';
 import { sharesInFlight, type PipelineRequest, type RateLimitStore, type Runtime } from '../runtime.ts';
 import { ENDPOINTS } from '../endpoints.ts';
-import { loadConfig } from '../config.ts';
-import { createUpstreamClient } from '../upstream.ts';
 import { webEtag } from '../etag.ts';
 import { describeError } from '../describe-error.ts';
 import { createYouTubeService } from '../../src/youtube/service.ts';
 import { MCP_PATH } from '../mcp/mcp-path.ts';
 import { TOOLS } from '../mcp/tools.ts';
 import { createTieredCache } from './tiered-cache.ts';
+import { warmUpClient } from './warm-up-client.ts';
 import { emptyPreparedData } from '../empty-prepared-data.ts';
 import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
@@ -29,16 +29,11 @@ const ADMIT_ALL: RateLimitStore = {
   hit: () => Promise.resolve({ allowed: true, remaining: 99, resetSeconds: RATE_LIMIT_WINDOW_SECONDS }),
 };
 
-/** The pipeline of the warm-up: the Worker's own composition, but for the stand-ins above and no upstream. */
+/** The pipeline of the warm-up: the Worker's own composition, but for the stand-ins above. */
 function warmUpPipeline(failures: string[]): Pipeline {
-  const config = loadConfig({ YOUTUBE_API_KEY: 'warm-up' });
-  const noUpstream = () => Promise.reject(new Error('the warm-up asks no upstream'));
   const runtime: Runtime = {
     mode: 'live',
-    youtube: createYouTubeService({
-      client: createUpstreamClient(config, { fetch: noUpstream }),
-      shareInFlight: sharesInFlight('workerd'),
-    }),
+    youtube: createYouTubeService({ client: warmUpClient(), shareInFlight: sharesInFlight('workerd') }),
     // A build with no snapshot yet: every prepared-data endpoint answers its "no data" 200.
     data: emptyPreparedData(),
     rateLimit: ADMIT_ALL,
@@ -56,11 +51,9 @@ function warmUpPipeline(failures: string[]): Pipeline {
   return createPipeline(runtime);
 }
 
-/** What a first request asks: /healthz, each prepared-data endpoint's example, a refused query, a wrong path. */
+/** What a first request asks: /healthz, each endpoint's example, a refused query, a wrong path. */
 function warmTargets(): string[] {
-  const examples = ENDPOINTS.filter((endpoint) => !endpoint.readsUpstream).map(
-    (endpoint) => `${endpoint.path}?${new URLSearchParams(endpoint.example).toString()}`,
-  );
+  const examples = ENDPOINTS.map((endpoint) => `${endpoint.path}?${new URLSearchParams(endpoint.example).toString()}`);
   const refused = ENDPOINTS.map((endpoint) => `${endpoint.path}?region=warm-up`);
   return ['/healthz', ...examples, ...refused, '/api/v1/nowhere'];
 }
@@ -111,18 +104,27 @@ function warmRequest(target: string, message?: unknown): PipelineRequest {
   };
 }
 
+/**
+ * Passes over the requests, each with a pipeline of its own (so nothing is answered from a cache): V8 compiles a
+ * function or a regular expression further only once it has run a few times, and the first request should find
+ * that done too.
+ */
+const PASSES = 3;
+
 /** Runs the warm-up; resolves when it is over, with a warning logged if any answer was a failure. */
 export async function warmPipeline(): Promise<void> {
   const failures: string[] = [];
   try {
-    const pipeline = warmUpPipeline(failures);
     const requests = [
       ...warmTargets().map((target) => warmRequest(target)),
       ...warmMcpMessages().map((message) => warmRequest(MCP_PATH, message)),
     ];
-    for (const request of requests) {
-      const answer = await pipeline(request);
-      if (answer.status >= 500) failures.push(`${request.method} ${request.target}: ${answer.status}`);
+    for (let pass = 0; pass < PASSES; pass++) {
+      const pipeline = warmUpPipeline(failures);
+      for (const request of requests) {
+        const answer = await pipeline(request);
+        if (answer.status >= 500) failures.push(`${request.method} ${request.target}: ${answer.status}`);
+      }
     }
   } catch (error) {
     failures.push(describeError(error));
