@@ -3,10 +3,10 @@
  * call, so an isolate's first API request used to compile the whole path it takes (routing, validation, the rate
  * limit's asynchronous branch, the cache tiers, the endpoint, the JSON, the ETag, the access log) inside the free
  * plan's 10 ms of CPU. Cloudflare runs a Worker's top level at start-up, outside any request: this makes a pipeline
- * there over stand-ins that need no I/O (a build with no snapshot yet, an upstream of made-up answers), asks it what
- * a first request asks, and throws it away, a few times over. Only microtasks run, so it is over before the isolate
- * takes its first request; the request's own pipeline is made then, from its bindings, as before. A failure is
- * logged, never thrown.
+ * there over stand-ins that need no I/O (a build with no snapshot yet but a made-up title benchmark, an upstream of
+ * made-up answers), asks it what a first request asks, and throws it away, a few times over. Only microtasks run, so
+ * it is over before the isolate takes its first request; the request's own pipeline is made then, from its
+ * bindings, as before. A failure is logged, never thrown.
  */
 import { createPipeline, type Pipeline } from '../pipeline.ts';
 import { sharesInFlight, type PipelineRequest, type RateLimitStore, type Runtime } from '../runtime.ts';
@@ -18,7 +18,7 @@ import { MCP_PATH } from '../mcp/mcp-path.ts';
 import { TOOLS } from '../mcp/tools.ts';
 import { createTieredCache } from './tiered-cache.ts';
 import { warmUpClient } from './warm-up-client.ts';
-import { emptyPreparedData } from '../empty-prepared-data.ts';
+import { warmUpPreparedData } from './warm-up-data.ts';
 import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
@@ -34,8 +34,8 @@ function warmUpPipeline(failures: string[]): Pipeline {
   const runtime: Runtime = {
     mode: 'live',
     youtube: createYouTubeService({ client: warmUpClient(), shareInFlight: sharesInFlight('workerd') }),
-    // A build with no snapshot yet: every prepared-data endpoint answers its "no data" 200.
-    data: emptyPreparedData(),
+    // A build with no snapshot yet but a title benchmark: the others answer their "no data" 200.
+    data: warmUpPreparedData(),
     rateLimit: ADMIT_ALL,
     cache: createTieredCache({ get: () => undefined, put: () => {} }),
     now: () => 0,

@@ -54,6 +54,9 @@ describe('warmPipeline', () => {
     // The endpoints that read the upstream ran over a made-up answer: a record, not an empty one.
     const video = asked.find(({ request }) => request.target.startsWith('/api/v1/video?'))!;
     expect(JSON.parse(text(video.answer)).data.tags).toContain('गाना');
+    // title-score scored its title against the made-up benchmark, as a first request does against a real one.
+    const title = asked.find(({ request }) => request.target.startsWith('/api/v1/title-score?'))!;
+    expect(JSON.parse(text(title.answer)).data.score).toBeTypeOf('number');
     // The refused queries reach every endpoint's validation, quota-costing ones included.
     for (const endpoint of ENDPOINTS) {
       expect(
