@@ -51,6 +51,11 @@ const STRUCTURED_PLACEHOLDER = '"structuredContent":{}';
 /** Stands in for a fixed result while its answer's other members are written (see fixResult). */
 const FIXED_MARK = 'tagdex:fixed-result';
 const FIXED_RESULT = `"result":${JSON.stringify(FIXED_MARK)}`;
+/**
+ * JSON text of results a Server answers with unchanged, by the object it answers with. Shared by every transport of
+ * the isolate: such an object never changes, so its text is the same whichever server answers with it.
+ */
+const fixedResults = new WeakMap<object, string>();
 const INVALID_TOOL_PARAMS =
   'Invalid params: tools/call takes the tool’s name as a string and, optionally, its arguments as an object.';
 
@@ -64,8 +69,6 @@ export class SharedServerTransport implements Transport {
   onerror?: (error: Error) => void;
   private lastId = 0;
   private readonly waiting = new Map<number, Waiting>();
-  /** JSON text of results the Server answers with unchanged, by the object it answers with. */
-  private readonly fixedResults = new WeakMap<object, string>();
 
   async start(): Promise<void> {}
 
@@ -85,7 +88,7 @@ export class SharedServerTransport implements Transport {
    * list): its JSON is written now, once, not for every request (about 0.3 ms of each tools/list inside workerd).
    */
   fixResult(result: object): void {
-    this.fixedResults.set(result, JSON.stringify(result));
+    if (!fixedResults.has(result)) fixedResults.set(result, JSON.stringify(result));
   }
 
   private deliver(message: JSONRPCMessage): void {
@@ -93,7 +96,7 @@ export class SharedServerTransport implements Transport {
     const waiting = this.waiting.get(message.id as number);
     if (!waiting) return;
     this.waiting.delete(message.id as number);
-    const fixed = 'result' in message ? this.fixedResults.get(message.result) : undefined;
+    const fixed = 'result' in message ? fixedResults.get(message.result) : undefined;
     // A string member's quotes are escaped, so the placeholder (a key and its value) occurs in the text once only.
     let text =
       fixed === undefined

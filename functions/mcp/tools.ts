@@ -68,8 +68,21 @@ function toTool(endpoint: Endpoint): McpTool {
 /** Every tool, in the table's order. */
 export const TOOLS: readonly McpTool[] = ENDPOINTS.map(toTool);
 export const TOOLS_BY_NAME: ReadonlyMap<string, McpTool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
-/** The tools/list result for the configured limit: made once per server, the same object for every request. */
-export function toolList(rateLimitPerHour: number) {
-  const terms = toolTerms(rateLimitPerHour);
-  return { tools: TOOLS.map((tool) => ({ ...tool.listed, description: `${tool.listed.description} ${terms}` })) };
+type ToolList = { tools: McpTool['listed'][] };
+
+/** The lists made so far, by limit: an isolate makes a server at start-up (warming up) and another for requests. */
+const listsByLimit = new Map<number, ToolList>();
+
+/**
+ * The tools/list result for the configured limit: made once per limit, the same object for every request and
+ * every server (the transport writes its JSON once per object).
+ */
+export function toolList(rateLimitPerHour: number): ToolList {
+  let list = listsByLimit.get(rateLimitPerHour);
+  if (!list) {
+    const terms = toolTerms(rateLimitPerHour);
+    list = { tools: TOOLS.map((tool) => ({ ...tool.listed, description: `${tool.listed.description} ${terms}` })) };
+    listsByLimit.set(rateLimitPerHour, list);
+  }
+  return list;
 }

@@ -19,14 +19,19 @@ import { TOOLS } from '../mcp/tools.ts';
 import { createTieredCache } from './tiered-cache.ts';
 import { warmUpClient } from './warm-up-client.ts';
 import { warmUpPreparedData } from './warm-up-data.ts';
-import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
+import { DEFAULT_RATE_LIMIT_PER_HOUR, RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
-/** Admits every request after a turn, as the Durable Object's answer arrives. */
+/** Admits every request after a turn, as the Durable Object's answer arrives; the default limit, as MCP states it. */
 const ADMIT_ALL: RateLimitStore = {
-  limit: 100,
+  limit: DEFAULT_RATE_LIMIT_PER_HOUR,
   windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
-  hit: () => Promise.resolve({ allowed: true, remaining: 99, resetSeconds: RATE_LIMIT_WINDOW_SECONDS }),
+  hit: () =>
+    Promise.resolve({
+      allowed: true,
+      remaining: DEFAULT_RATE_LIMIT_PER_HOUR - 1,
+      resetSeconds: RATE_LIMIT_WINDOW_SECONDS,
+    }),
 };
 
 /** The pipeline of the warm-up: the Worker's own composition, but for the stand-ins above. */

@@ -13,6 +13,7 @@ import { parseQuery } from '../query.ts';
 import { describeError } from '../describe-error.ts';
 import { titleFeatures } from '../../src/lib/title-features.ts';
 import { rateLimitKey } from '../../src/lib/client-address.ts';
+import { DEFAULT_RATE_LIMIT_PER_HOUR } from '../../src/lib/limits.ts';
 // Evaluated with this module, at isolate start: the SDK and its schemas (warmed up there), the tool table.
 import { createMcpHandler } from '../mcp/mcp-handler.ts';
 
@@ -40,11 +41,12 @@ export function warmUp(): void {
   try {
     loadConfig({});
     loadConfig(WARM_ENV);
-    // A handler made and dropped: the first /mcp request makes the isolate's own, with code compiled by then.
+    // A handler made and dropped: the first /mcp request makes the isolate's own, with code compiled by then (and,
+    // at the default limit, its tool list and the list's JSON made).
     createMcpHandler({
       allowedHosts: [],
       callEndpoint: () => Promise.reject(new Error('warm-up')),
-      rateLimitPerHour: 1,
+      rateLimitPerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
     });
     for (const endpoint of ENDPOINTS) parseQuery(endpoint.example, queryParamNames(endpoint.query), endpoint.query);
     titleFeatures(WARM_TITLE);

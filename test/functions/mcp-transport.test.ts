@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SharedServerTransport } from '../../functions/mcp/mcp-transport.ts';
 import { createMcpHandler } from '../../functions/mcp/mcp-handler.ts';
+import { toolList } from '../../functions/mcp/tools.ts';
 import type { PipelineRequest } from '../../functions/runtime.ts';
 
 const HEADERS: Record<string, string> = {
@@ -65,5 +66,29 @@ describe('SharedServerTransport.fixResult', () => {
     const [a, b] = [first, second].map((answer) => JSON.parse(new TextDecoder().decode(answer.body!)));
     expect(a.result.tools.length).toBeGreaterThan(5);
     expect(b).toEqual({ ...a, id: 2 });
+  });
+
+  it("shares the list's JSON between handlers of the same limit only", async () => {
+    const handler = (rateLimitPerHour: number) =>
+      createMcpHandler({
+        allowedHosts: [],
+        callEndpoint: () => Promise.reject(new Error('not called')),
+        rateLimitPerHour,
+      });
+    const text = (answer: { body: Uint8Array | null }) => new TextDecoder().decode(answer.body!);
+    const listWrites = (stringify: { mock: { calls: unknown[][] } }) =>
+      stringify.mock.calls.filter(([value]) => typeof value === 'object' && value !== null && 'tools' in value).length;
+    // The Worker's start-up warm-up makes a handler; the first /mcp request makes the isolate's own.
+    const warmed = text(await handler(100)(post(listRequest(1))));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const own = handler(100);
+    expect(listWrites(stringify)).toBe(0);
+    const other = handler(7);
+    expect(listWrites(stringify)).toBe(1);
+    stringify.mockRestore();
+    expect(text(await own(post(listRequest(1))))).toBe(warmed);
+    const otherText = text(await other(post(listRequest(1))));
+    expect(otherText).not.toBe(warmed);
+    expect(JSON.parse(otherText).result).toEqual(toolList(7));
   });
 });
