@@ -90,26 +90,32 @@ function formatWorkerd(w: WorkerdReport): string[] {
       'loop on the same server) ÷ requests. **JavaScript, raw** = the same samples, each counted for its whole ' +
       'gap to the next one, as DevTools counts it (the issue’s method): workerd samples only while a request holds ' +
       'the isolate, so the last sample before the isolate waits (on the Durable Object, the upstream, or the next ' +
-      'request) carries the whole wait to whatever frame it lands in. **Wall** = the client’s time per ' +
+      'request) carries the whole wait to whatever frame it lands in. **Of raw, waits** = what raw adds to clipped, ' +
+      'split by the client’s own times (the profile’s clock is the system’s monotonic clock, which the client ' +
+      'reads too): waits **inside** a request (a gap that starts and ends while the client waits for one answer: ' +
+      'the upstream, the Durable Object, the assets) and **between** requests (a gap that spans the client reading ' +
+      'one answer and sending the next); raw = clipped + inside + between, each column the median of its own ' +
+      'pairs. **Wall** = the client’s time per ' +
       "request in the same session. **workerd CPU** = on-CPU time of all workerd's threads (/proc schedstat) ÷ requests (it " +
       "includes workerd's native HTTP and Durable Object work). The Worker asks no Cache API locally (a loopback " +
       'host has none to share: functions/worker/cache-api.ts). All over `/healthz`, measured the same ' +
-      `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms, wall ` +
+      `way: clipped ${w.healthz.clippedMs.toFixed(2)} ms, raw ${w.healthz.jsMs.toFixed(2)} ms (waits inside ` +
+      `${w.healthz.waitInsideMs.toFixed(2)}, between ${w.healthz.waitBetweenMs.toFixed(2)}), wall ` +
       `${w.healthz.wallMs.toFixed(2)} ms, workerd CPU ` +
       `${w.healthz.cpuMs.toFixed(2)} ms per request. Local figures include wrangler's middleware (local only) and the ` +
       "rate limiter's Durable Object (its own time on Cloudflare). **Limiter off** = the same kind measured the same " +
       'way on a second dev server started with `RATE_LIMIT_PER_HOUR=0`: no Durable Object round trip (`/healthz` ' +
       'never has one); — for kinds the limiter does not count.',
     '',
-    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | wall over /healthz, ms | workerd CPU over /healthz, ms | raw, limiter off, ms | wall, limiter off, ms | workerd CPU, limiter off, ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| Request | JavaScript, clipped, over /healthz, ms | JavaScript, raw, over /healthz, ms | of raw: waits inside a request, ms | of raw: waits between requests, ms | wall over /healthz, ms | workerd CPU over /healthz, ms | raw, limiter off, ms | wall, limiter off, ms | workerd CPU, limiter off, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   let [worst, worstRaw] = [0, 0];
   for (const [name, r] of Object.entries(w.added)) {
     const off = w.limiterOff[name];
     const offCells = off ? `${signed(off.jsMs)} | ${signed(off.wallMs)} | ${signed(off.cpuMs)}` : '— | — | —';
     lines.push(
-      `| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.wallMs)} | ${signed(r.cpuMs)} | ${offCells} |`,
+      `| ${name} | ${signed(r.clippedMs)} | ${signed(r.jsMs)} | ${signed(r.waitInsideMs)} | ${signed(r.waitBetweenMs)} | ${signed(r.wallMs)} | ${signed(r.cpuMs)} | ${offCells} |`,
     );
     if (name === 'MCP initialize') continue;
     worst = Math.max(worst, r.clippedMs);

@@ -236,6 +236,8 @@ type Inspector = Awaited<ReturnType<typeof inspect>>;
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  /** µs on the system's monotonic clock, the one process.hrtime reads: the client's times compare with it. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -247,18 +249,47 @@ interface Profile {
  * isolate waits would otherwise carry the whole wait, to whatever frame it lands in. Gaps inside a run of
  * JavaScript stay whole: the sampler is sometimes late there, and that time was the code's (a clip at the period
  * read a loop a quarter short).
+ *
+ * What raw adds to clipped is those waits, split by where they lie against the client's own times (`requests`,
+ * each [sent, answered] in µs on the profile's clock): **inside** a request (a gap that starts and ends while the
+ * client waits for one answer: the upstream, the Durable Object, the assets) or **between** requests (a gap
+ * that spans the client reading an answer and sending the next). So raw = clipped + inside + between.
  */
-function javascriptMs(profile: Profile, periodUs: number): { raw: number; clipped: number } {
+function javascriptMs(profile: Profile, periodUs: number, requests: readonly Interval[] = []): JavascriptTime {
   const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
-  let [raw, clipped] = [0, 0];
+  const time = { raw: 0, clipped: 0, waitInside: 0, waitBetween: 0 };
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
     const name = names.get(profile.samples[i]!);
     if (name === '(idle)' || name === '(program)') continue;
     const gap = profile.timeDeltas[i + 1] ?? 0;
-    raw += gap;
-    clipped += gap > WAIT_GAP_US ? periodUs : gap;
+    time.raw += gap;
+    time.clipped += gap > WAIT_GAP_US ? periodUs : gap;
+    if (gap <= WAIT_GAP_US) continue;
+    const inside = requests.some(([sent, answered]) => sent <= at && at + gap <= answered);
+    time[inside ? 'waitInside' : 'waitBetween'] += gap - periodUs;
   }
-  return { raw: raw / 1000, clipped: clipped / 1000 };
+  return {
+    raw: time.raw / 1000,
+    clipped: time.clipped / 1000,
+    waitInside: time.waitInside / 1000,
+    waitBetween: time.waitBetween / 1000,
+  };
+}
+
+/** A request as the client saw it: sent and answered (body read), in µs on the system's monotonic clock. */
+type Interval = [sent: number, answered: number];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** javascriptMs's readings, in ms. */
+interface JavascriptTime {
+  raw: number;
+  clipped: number;
+  /** Waits inside a request booked to a JavaScript sample (beyond one sampler period each). */
+  waitInside: number;
+  /** Waits between requests booked to a JavaScript sample (beyond one sampler period each). */
+  waitBetween: number;
 }
 
 /** BENCH_WORKERD_TOP=1: the functions with the most self time per request (clipped), for finding where time goes. */
@@ -289,6 +320,9 @@ interface Reading {
   jsMs: number;
   /** JavaScript ms with each sample clipped to the sampling period (see javascriptMs). */
   clippedMs: number;
+  /** What raw adds to clipped: waits inside a request, and between requests, booked to JavaScript (javascriptMs). */
+  waitInsideMs: number;
+  waitBetweenMs: number;
   cpuMs: number;
   /** Wall-clock ms per request, as the client saw the session (the raw reading's samples carry waits of it). */
   wallMs: number;
@@ -336,12 +370,14 @@ async function measureOnce(
 ): Promise<Reading> {
   const ask = (request: Ask) => askOnce(wrangler, request);
   /** The client's time per request: the mean, and the median (steadier: one slow turn of wrangler's proxy moves it less). */
+  const requests: Interval[] = [];
   const timed = async () => {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
-      const started = performance.now();
+      const started = monotonicUs();
       await ask(kind(serial++));
-      times.push(performance.now() - started);
+      requests.push([started, monotonicUs()]);
+      times.push((requests.at(-1)![1] - started) / 1000);
     }
     return { wallMs: times.reduce((a, b) => a + b, 0) / n, wallMedianMs: median(times) };
   };
@@ -349,7 +385,8 @@ async function measureOnce(
   if (!profiled) {
     const cpuBefore = await wrangler.cpuMs();
     const wall = await timed();
-    return { jsMs: 0, clippedMs: 0, cpuMs: ((await wrangler.cpuMs()) - cpuBefore) / n, ...wall };
+    const cpuMs = ((await wrangler.cpuMs()) - cpuBefore) / n;
+    return { jsMs: 0, clippedMs: 0, waitInsideMs: 0, waitBetweenMs: 0, cpuMs, ...wall };
   }
   await inspector.send('Profiler.start');
   const cpuBefore = await wrangler.cpuMs();
@@ -357,8 +394,15 @@ async function measureOnce(
   const cpuAfter = await wrangler.cpuMs();
   const profile = await stopProfiler(inspector, '');
   if (process.env.BENCH_WORKERD_TOP) process.stderr.write(topFunctions(profile, n));
-  const js = javascriptMs(profile, samplerPeriodUs);
-  return { jsMs: js.raw / n, clippedMs: js.clipped / n, cpuMs: (cpuAfter - cpuBefore) / n, ...wall };
+  const js = javascriptMs(profile, samplerPeriodUs, requests);
+  return {
+    jsMs: js.raw / n,
+    clippedMs: js.clipped / n,
+    waitInsideMs: js.waitInside / n,
+    waitBetweenMs: js.waitBetween / n,
+    cpuMs: (cpuAfter - cpuBefore) / n,
+    ...wall,
+  };
 }
 
 /**
@@ -448,16 +492,20 @@ function kinds(tags: string[]): Record<string, Kind> {
   };
 }
 
-const over = (reading: Reading, base: Reading): Reading => ({
-  jsMs: reading.jsMs - base.jsMs,
-  clippedMs: reading.clippedMs - base.clippedMs,
-  cpuMs: reading.cpuMs - base.cpuMs,
-  wallMs: reading.wallMs - base.wallMs,
-  wallMedianMs: reading.wallMedianMs - base.wallMedianMs,
-});
+const READING_FIELDS = [
+  'jsMs',
+  'clippedMs',
+  'waitInsideMs',
+  'waitBetweenMs',
+  'cpuMs',
+  'wallMs',
+  'wallMedianMs',
+] as const;
+const over = (reading: Reading, base: Reading) =>
+  Object.fromEntries(READING_FIELDS.map((field) => [field, reading[field] - base[field]])) as unknown as Reading;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const show = (r: Reading) =>
-  `JS ${r.jsMs.toFixed(2)} ms, clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms (median ${r.wallMedianMs.toFixed(2)})`;
+  `JS ${r.jsMs.toFixed(2)} ms (waits inside ${r.waitInsideMs.toFixed(2)}, between ${r.waitBetweenMs.toFixed(2)}), clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms (median ${r.wallMedianMs.toFixed(2)})`;
 
 /** Per request over /healthz: paired readings (the kind, then /healthz), the median of ROUNDS pairs. */
 async function added(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N, profiled = PROFILED) {
@@ -467,13 +515,9 @@ async function added(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N
     const reading = await measure(inspector, wrangler, kind, n, profiled);
     pairs.push(over(reading, await measure(inspector, wrangler, healthz, n, profiled)));
   }
-  return {
-    jsMs: median(pairs.map((r) => r.jsMs)),
-    clippedMs: median(pairs.map((r) => r.clippedMs)),
-    cpuMs: median(pairs.map((r) => r.cpuMs)),
-    wallMs: median(pairs.map((r) => r.wallMs)),
-    wallMedianMs: median(pairs.map((r) => r.wallMedianMs)),
-  };
+  return Object.fromEntries(
+    READING_FIELDS.map((field) => [field, median(pairs.map((r) => r[field]))]),
+  ) as unknown as Reading;
 }
 
 /** The tags of IN's 30-day chart, for tag-history requests that each ask a tag of their own. */
