@@ -369,8 +369,8 @@ async function measureOnce(
   profiled: boolean,
 ): Promise<Reading> {
   const ask = (request: Ask) => askOnce(wrangler, request);
-  /** The client's time per request: the mean, and the median (steadier: one slow turn of wrangler's proxy moves it less). */
   const requests: Interval[] = [];
+  /** The client's time per request: the mean, and the median (steadier: one slow turn of wrangler's proxy moves it less). */
   const timed = async () => {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -500,9 +500,11 @@ const READING_FIELDS = [
   'cpuMs',
   'wallMs',
   'wallMedianMs',
-] as const;
-const over = (reading: Reading, base: Reading) =>
-  Object.fromEntries(READING_FIELDS.map((field) => [field, reading[field] - base[field]])) as unknown as Reading;
+] as const satisfies readonly (keyof Reading)[];
+/** A Reading whose every field is `value(field)`. */
+const readingOf = (value: (field: keyof Reading) => number): Reading =>
+  Object.fromEntries(READING_FIELDS.map((field) => [field, value(field)])) as Record<keyof Reading, number>;
+const over = (reading: Reading, base: Reading) => readingOf((field) => reading[field] - base[field]);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const show = (r: Reading) =>
   `JS ${r.jsMs.toFixed(2)} ms (waits inside ${r.waitInsideMs.toFixed(2)}, between ${r.waitBetweenMs.toFixed(2)}), clipped ${r.clippedMs.toFixed(2)} ms, CPU ${r.cpuMs.toFixed(2)} ms, wall ${r.wallMs.toFixed(2)} ms (median ${r.wallMedianMs.toFixed(2)})`;
@@ -515,9 +517,7 @@ async function added(inspector: Inspector, wrangler: Wrangler, kind: Kind, n = N
     const reading = await measure(inspector, wrangler, kind, n, profiled);
     pairs.push(over(reading, await measure(inspector, wrangler, healthz, n, profiled)));
   }
-  return Object.fromEntries(
-    READING_FIELDS.map((field) => [field, median(pairs.map((r) => r[field]))]),
-  ) as unknown as Reading;
+  return readingOf((field) => median(pairs.map((r) => r[field])));
 }
 
 /** The tags of IN's 30-day chart, for tag-history requests that each ask a tag of their own. */
