@@ -7,6 +7,11 @@ import { tagKey } from './tag-key.ts';
 // every alternative is a single greedy run, so matching stays linear on adversarial text.
 const LINK_OR_HASHTAG = /https?:\/\/\S*|(?<![\p{L}\p{M}\p{N}_&])#([\p{L}\p{M}\p{N}_\u200C\u200D]+)/gu;
 const HAS_LETTER = /\p{L}/u;
+/**
+ * The characters NFKC turns into `#` (`#`, small `﹟`, full-width `＃`): a text holding none of them has no hashtag,
+ * and is neither normalised nor scanned. Most titles, and many descriptions, hold none.
+ */
+const NUMBER_SIGNS = /[#\uFE5F\uFF03]/;
 
 /**
  * The hashtags in `texts` (pass the title first, then the description), in order of first appearance.
@@ -25,6 +30,7 @@ export function extractHashtags(...texts: string[]): string[] {
   const seen = new Set<string>();
   const hashtags: string[] = [];
   for (const text of texts) {
+    if (!NUMBER_SIGNS.test(text)) continue;
     for (const match of text.normalize('NFKC').matchAll(LINK_OR_HASHTAG)) {
       const body = withoutTrailingJoiners(match[1] ?? '');
       if (!HAS_LETTER.test(body)) continue;

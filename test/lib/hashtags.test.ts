@@ -49,6 +49,17 @@ describe('extractHashtags', () => {
     expect(extractHashtags(...texts)).toEqual(expected);
   });
 
+  it('skips only texts NFKC gives no # (every code point checked)', () => {
+    const signs: string[] = [];
+    for (let point = 0; point <= 0x10ffff; point++) {
+      if (point >= 0xd800 && point <= 0xdfff) continue;
+      const char = String.fromCodePoint(point);
+      if (char.normalize('NFKC').includes('#')) signs.push(char);
+    }
+    expect(signs).toEqual(['#', '\uFE5F', '\uFF03']);
+    for (const sign of signs) expect(extractHashtags(`x ${sign}tag`)).toEqual(['#tag']);
+  });
+
   it('returns nothing when given no texts', () => {
     expect(extractHashtags()).toEqual([]);
   });
