@@ -153,6 +153,11 @@ interface BucketScore {
    * "max_points":…,"note":"` and the head, its string left open for the note's tail.
    */
   json: readonly [Uint8Array, Uint8Array];
+  /**
+   * The factor's whole JSON object, as `json` is split, for a factor whose value its bucket decides and whose note
+   * has no tail (the yes/no factors, the script): written in one copy. Null for the others.
+   */
+  whole: readonly [Uint8Array, Uint8Array] | null;
 }
 
 /**
@@ -239,16 +244,28 @@ function bucketScore(bench: TitleBenchmark, id: FactorId, bucket: string, notes:
           pointsWithoutWords: factorPoints(MAX_POINTS_WITHOUT_WORDS[id], count, histogram.typical),
           noteHead: noteHead(id, bucket, count, notes),
         };
-  const json = (points: number, maxPoints: number) =>
+  const after = (points: number, maxPoints: number) =>
     // The head's string literal without its closing quote: the tail's literal, less its opening one, follows.
     // (Escaping is per character, and a head ends in ASCII, so no surrogate pair is cut between the two.)
-    utf8Piece(
-      `,"share":${JSON.stringify(score.share)},"points":${points},"max_points":${maxPoints},"note":${JSON.stringify(score.noteHead).slice(0, -1)}`,
-    );
+    `,"share":${JSON.stringify(score.share)},"points":${points},"max_points":${maxPoints},"note":${JSON.stringify(score.noteHead).slice(0, -1)}`;
+  const texts = [
+    after(score.pointsWithoutWords, MAX_POINTS_WITHOUT_WORDS[id]),
+    after(score.points, MAX_POINTS_ALL[id]),
+  ] as const;
+  const value = valueOfBucket(id, bucket);
+  const whole = (text: string) => utf8Piece(`${factorOpening(id)}${JSON.stringify(value)}${text}"}`);
   return {
     ...score,
-    json: [json(score.pointsWithoutWords, MAX_POINTS_WITHOUT_WORDS[id]), json(score.points, MAX_POINTS_ALL[id])],
+    json: [utf8Piece(texts[0]), utf8Piece(texts[1])],
+    whole: value === undefined ? null : [whole(texts[0]), whole(texts[1])],
   };
+}
+
+/** The value every title in `bucket` has, for a factor whose bucket decides it (its note has no tail); else undefined. */
+function valueOfBucket(id: FactorId, bucket: string): boolean | string | null | undefined {
+  if (id === 'script') return bucket === NO_VALUE ? null : bucket;
+  if (id === 'length' || id === 'words' || id === 'trending_keywords') return undefined;
+  return bucket === 'yes' ? true : bucket === 'no' ? false : undefined;
 }
 
 /** The `benchmark` object of every score against `bench`. */
@@ -380,6 +397,8 @@ export function titleScoreJson(title: string, bench: TitleBenchmark, category: C
 
 /** One factor's JSON object, its fields in the order scoreTitle makes them. */
 function writeFactor(out: JsonBytesWriter, factor: ScoredFactor, scored: ScoredTitle, measured: number): void {
+  const whole = factor.unscored ? null : factor.bucket.whole;
+  if (whole) return out.bytes(whole[scored.hasWords ? 1 : 0]);
   out.bytes(FACTOR_OPENINGS[factor.id]);
   out.value(factor.value);
   if (factor.unscored) {
@@ -398,13 +417,16 @@ function factorNote(factor: ScoredFactor, features: TitleFeatures, measured: num
   return factor.unscored && measured > 0 ? unspacedNote(features.script) : factor.bucket.noteHead + factor.tail;
 }
 
-/** Each factor's JSON up to its value, `{"id":…,"label":…,"value":`, as UTF-8. */
-const FACTOR_OPENINGS = Object.fromEntries(
-  FACTOR_IDS.map((id) => [
-    id,
-    utf8Piece(`{"id":${JSON.stringify(id)},"label":${JSON.stringify(FACTOR_LABELS[id])},"value":`),
-  ]),
-) as Record<FactorId, Uint8Array>;
+/** A factor's JSON up to its value, `{"id":…,"label":…,"value":`. */
+function factorOpening(id: FactorId): string {
+  return `{"id":${JSON.stringify(id)},"label":${JSON.stringify(FACTOR_LABELS[id])},"value":`;
+}
+
+/** Each factor's opening (factorOpening) as UTF-8. */
+const FACTOR_OPENINGS = Object.fromEntries(FACTOR_IDS.map((id) => [id, utf8Piece(factorOpening(id))])) as Record<
+  FactorId,
+  Uint8Array
+>;
 
 /**
  * The positions in `bench.tags` of up to SUGGESTED_TAGS_MAX 7-day tags related to the title, in index order: a
