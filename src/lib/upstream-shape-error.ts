@@ -72,6 +72,11 @@ export function readOptionalCount(value: unknown, at: ShapeContext): number | nu
 export function readTimestamp(value: unknown, at: ShapeContext): string {
   const text = readString(value, at);
   if (!TIMESTAMP.test(text)) throw malformed(at);
+  // The form the upstream sends (whole seconds, UTC) is already the record's: its fields are checked, no Date made.
+  if (text.length === 20) {
+    if (!isCalendarTime(text)) throw malformed(at);
+    return text;
+  }
   // Date.parse rolls impossible dates over (February 30th becomes March 1st): the fields must read back unchanged.
   const local = text.slice(0, 19);
   const time = Date.parse(text);
@@ -80,6 +85,27 @@ export function readTimestamp(value: unknown, at: ShapeContext): string {
     throw malformed(at);
   }
   return `${new Date(time).toISOString().slice(0, 19)}Z`;
+}
+
+/** Whether `YYYY-MM-DDTHH:MM:SS…` names a day of its month and a time of day (no February 30th, no 24:00, no :60). */
+function isCalendarTime(text: string): boolean {
+  const field = (at: number, length = 2) => Number(text.slice(at, at + length));
+  const [year, month, day] = [field(0, 4), field(5), field(8)];
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    field(11) <= 23 &&
+    field(14) <= 59 &&
+    field(17) <= 59
+  );
+}
+
+/** Days in `month` (1–12) of `year`, by the Gregorian calendar that Date follows for every year. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 /**

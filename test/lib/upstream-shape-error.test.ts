@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MalformedUpstreamError,
@@ -74,6 +75,40 @@ describe('readTimestamp', () => {
   ])('refuses %s', (value) => {
     expect(() => readTimestamp(value, at)).toThrow(MalformedUpstreamError);
   });
+});
+
+describe('readTimestamp on whole-second UTC times', () => {
+  /** What readTimestamp answers for such a time through Date alone: the time, or null where it refuses it. */
+  function byDate(text: string): string | null {
+    const time = Date.parse(text);
+    return Number.isNaN(time) || new Date(time).toISOString().slice(0, 19) !== text.slice(0, 19) ? null : text;
+  }
+  const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+  const stamp = fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), two(13), two(32), two(25), two(61), two(61))
+    .map(([y, mo, d, h, mi, s]) => `${String(y).padStart(4, '0')}-${mo}-${d}T${h}:${mi}:${s}Z`);
+
+  it('answers as Date reads them, days and times that do not exist refused', () => {
+    fc.assert(
+      fc.property(stamp, (text) => {
+        const expected = byDate(text);
+        if (expected === null) expect(() => readTimestamp(text, at)).toThrow(MalformedUpstreamError);
+        else expect(readTimestamp(text, at)).toBe(expected);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each(['2024-02-29T23:59:59Z', '2000-02-29T00:00:00Z', '0000-01-01T00:00:00Z'])('keeps %s', (text) => {
+    expect(readTimestamp(text, at)).toBe(text);
+  });
+
+  it.each(['2023-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '2024-01-01T12:00:60Z'])(
+    'refuses %s',
+    (text) => {
+      expect(() => readTimestamp(text, at)).toThrow(MalformedUpstreamError);
+    },
+  );
 });
 
 describe('readStringList', () => {
