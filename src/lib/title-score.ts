@@ -397,7 +397,7 @@ export function titleScoreJson(title: string, bench: TitleBenchmark, category: C
 
 /** One factor's JSON object, its fields in the order scoreTitle makes them. */
 function writeFactor(out: JsonBytesWriter, factor: ScoredFactor, scored: ScoredTitle, measured: number): void {
-  const whole = factor.unscored ? null : factor.bucket.whole;
+  const whole = factor.bucket.whole;
   if (whole) return out.bytes(whole[scored.hasWords ? 1 : 0]);
   out.bytes(FACTOR_OPENINGS[factor.id]);
   out.value(factor.value);

@@ -71,19 +71,12 @@ export function readOptionalCount(value: unknown, at: ShapeContext): number | nu
  */
 export function readTimestamp(value: unknown, at: ShapeContext): string {
   const text = readString(value, at);
-  if (!TIMESTAMP.test(text)) throw malformed(at);
-  // The form the upstream sends (whole seconds, UTC) is already the record's: its fields are checked, no Date made.
-  if (text.length === 20) {
-    if (!isCalendarTime(text)) throw malformed(at);
-    return text;
-  }
-  // Date.parse rolls impossible dates over (February 30th becomes March 1st): the fields must read back unchanged.
-  const local = text.slice(0, 19);
+  // Checked field by field: Date.parse would roll an impossible date over (February 30th to March 1st).
+  if (!TIMESTAMP.test(text) || !isCalendarTime(text)) throw malformed(at);
+  // Whole seconds in UTC, the form the upstream sends, is already the record's: no Date made.
+  if (text.length === 20) return text;
   const time = Date.parse(text);
-  const fields = Date.parse(`${local}Z`);
-  if (Number.isNaN(time) || Number.isNaN(fields) || new Date(fields).toISOString().slice(0, 19) !== local) {
-    throw malformed(at);
-  }
+  if (Number.isNaN(time)) throw malformed(at);
   return `${new Date(time).toISOString().slice(0, 19)}Z`;
 }
 
