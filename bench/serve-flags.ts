@@ -5,8 +5,11 @@
  * bench's server-process bundle, as bench/api.ts runs it); the runs alternate A and B, first A then B in one round
  * and the other way in the next, so the machine's drift touches both alike. Reports each side's median requests a
  * second and server CPU per response, B ÷ A, and each side's new-title ÷ hot-video ratio (issue 28's measure).
+ * `--cold S` first sends every server S seconds of cold `video` requests (a new id each, upstream +50 ms), as a live
+ * server meets: requests that wait on the upstream keep their objects alive through the young generation's
+ * collections, which can change how V8 allocates afterwards.
  *
- *   tsx bench/serve-flags.ts --b="MALLOC_ARENA_MAX=2 --max-semi-space-size=4" [--a="…"] [--rounds 10] [--duration 3]
+ *   tsx bench/serve-flags.ts --b="MALLOC_ARENA_MAX=2 --max-semi-space-size=4" [--a="…"] [--rounds 10] [--duration 3] [--cold 3]
  *
  * A side is words: `NAME=value` sets the environment, anything else is a node flag; --a defaults to the serve
  * script's own (package.json). Resident memory after every endpoint is bench/node-start.ts's, for the script.
@@ -18,10 +21,14 @@ import { ensureBenchSite } from './bench-site.ts';
 import { childUrl, startChild, tagdexSpec, type RunningChild } from './children.ts';
 import { median, runLoad } from './load.ts';
 import { chartTitles, newTitlePaths } from './title-paths.ts';
+import { coldVideoId } from './bench-dataset.ts';
 import { serveCommand, type ServeCommand } from '../ingest/server-bundle.ts';
 
 const USAGE =
-  'tsx bench/serve-flags.ts --b="NAME=value … --node-flag …" [--a="…" (default: the serve script\'s)] [--rounds N] [--duration S] [--connections C]';
+  'tsx bench/serve-flags.ts --b="NAME=value … --node-flag …" [--a="…" (default: the serve script\'s)] [--rounds N] [--duration S] [--connections C] [--cold S]';
+
+/** The upstream's latency for `--cold`: a live lookup's wait, as bench/api.ts's cold runs use. */
+const COLD_LATENCY_MS = 50;
 
 /** `NAME=value` words are the environment, the rest node flags. */
 function sideOf(words: string): ServeCommand {
@@ -51,26 +58,37 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '10' },
       duration: { type: 'string', default: '3' },
       connections: { type: 'string', default: '50' },
+      cold: { type: 'string', default: '0' },
     },
   });
   if (!values.b) throw new Error(`--b is required: the flags and environment to compare.\n${USAGE}`);
   const sides = { A: values.a === undefined ? serveCommand() : sideOf(values.a), B: sideOf(values.b) };
-  const [rounds, duration, connections] = [values.rounds, values.duration, values.connections].map(Number) as [
-    number,
-    number,
-    number,
-  ];
+  const [rounds, duration, connections, cold] = [values.rounds, values.duration, values.connections, values.cold].map(
+    Number,
+  ) as [number, number, number, number];
   const site = await ensureBenchSite({ log: (line) => process.stderr.write(`${line}\n`) });
   const dataset = createSampleDataset({ date: site.latestDate });
   const hotPath = `/api/v1/video?url=${dataset.charts['IN']![0]}`;
   const nextTitle = newTitlePaths(chartTitles(dataset));
   const children: RunningChild[] = [];
   try {
-    const upstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos: 10, latencyMs: 0 });
+    // Enough ids that no cold request repeats: connections ÷ latency is the ceiling on req/s, for four servers.
+    const coldPerSecond = Math.ceil(((connections * 1000) / COLD_LATENCY_MS) * 1.2);
+    const coldVideos = 10 + coldPerSecond * cold * 4;
+    const latencyMs = cold > 0 ? COLD_LATENCY_MS : 0;
+    const upstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos, latencyMs });
     children.push(upstream);
+    let coldAt = 0;
     const server = async (serve: ServeCommand, responseCache: boolean) => {
       const child = await startChild(tagdexSpec(site, upstream, responseCache), { serve });
       children.push(child);
+      if (cold > 0) {
+        const path = () => `/api/v1/video?url=${coldVideoId(coldAt++)}`;
+        const load = { baseUrl: childUrl(child), path, duration: cold, connections, pathsPerSecond: coldPerSecond };
+        const { statuses } = await runLoad(load);
+        if (Object.entries(statuses).some(([status, count]) => status !== '200' && count > 0))
+          throw new Error(`the cold requests answered ${JSON.stringify(statuses)}, not only 200s`);
+      }
       return child;
     };
     const runs = {
@@ -98,7 +116,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    process.stdout.write(report(sides, figures, { rounds, duration, connections }));
+    process.stdout.write(report(sides, figures, { rounds, duration, connections, cold }));
   } finally {
     for (const child of children.reverse()) await child.stop();
   }
@@ -107,14 +125,17 @@ async function main(): Promise<void> {
 function report(
   sides: Record<'A' | 'B', ServeCommand>,
   figures: Record<string, Figures>,
-  run: { rounds: number; duration: number; connections: number },
+  run: { rounds: number; duration: number; connections: number; cold: number },
 ): string {
   const rps = (key: string) => median(figures[key]!.rps);
   const cpu = (key: string) => median(figures[key]!.cpuUs);
   const lines = [
     `A: ${describe(sides.A)}`,
     `B: ${describe(sides.B)}`,
-    `${run.rounds} rounds of ${run.duration} s, ${run.connections} connections; medians`,
+    `${run.rounds} rounds of ${run.duration} s, ${run.connections} connections; medians` +
+      (run.cold > 0
+        ? `; each server first served ${run.cold} s of cold \`video\` (upstream +${COLD_LATENCY_MS} ms)`
+        : ''),
     '',
     '| Scenario | A req/s | B req/s | B ÷ A | A µs/response | B µs/response |',
     '|---|---:|---:|---:|---:|---:|',
