@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { REQUEST_SHAPES } from '../src/youtube/client.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { ensureBenchSite, type BenchSite } from './bench-site.ts';
-import { coldVideoId } from './bench-dataset.ts';
+import { COLD_LATENCY_MS, coldIdsPerSecond, coldVideoId } from './bench-dataset.ts';
 import { childUrl, residentBytes, startChild, tagdexSpec, type RunningChild } from './children.ts';
 import { LOAD_GENERATOR, loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,8 +17,6 @@ import { parseBenchOptions, type BenchOptions } from './options.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { chartTitles, newTitlePaths, titleScorePath as titleScorePathOf } from './title-paths.ts';
 
-/** Fixed upstream latency for the cold runs: the overhead tagdex adds shows against it. */
-export const UPSTREAM_LATENCY_MS = 50;
 /** What Chromium and Firefox send; the static page is served precompressed. API runs send none, like the baseline. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** Targets (each a ratio measured in the same run, or a figure): issues 13, 17, 20 and 28. */
@@ -99,8 +97,8 @@ export async function runApiBench(
   const dataset = createSampleDataset({ date: site.latestDate });
   const hotId = dataset.charts['IN']?.[0];
   if (!hotId) throw new Error(`the sample dataset of ${site.latestDate} has no IN chart`);
-  // Enough distinct ids that no cold request repeats: connections / latency is the ceiling on req/s.
-  const coldRate = (opts.connections / (UPSTREAM_LATENCY_MS / 1000)) * 1.2;
+  // Enough distinct ids that no cold request repeats.
+  const coldRate = coldIdsPerSecond(opts.connections);
   const coldVideos = Math.min(
     500_000,
     Math.ceil(coldRate * (opts.repeats * opts.duration + opts.warmup)) +
@@ -116,7 +114,7 @@ export async function runApiBench(
       role: 'upstream',
       date: site.latestDate,
       coldVideos,
-      latencyMs: UPSTREAM_LATENCY_MS,
+      latencyMs: COLD_LATENCY_MS,
     });
     children.push(upstream);
     // Each tagdex server writes its access log to a real file, as in production, so both sides of a ratio between
@@ -271,11 +269,11 @@ export async function runApiBench(
       },
       {
         id: 'video-cold',
-        label: `\`video\`, cold: a new id every request, upstream +${UPSTREAM_LATENCY_MS} ms`,
+        label: `\`video\`, cold: a new id every request, upstream +${COLD_LATENCY_MS} ms`,
         target: 'tagdex',
         path: () => `/api/v1/video?url=${coldVideoId(coldAt++)}`,
         // The dataset holds this many cold ids a second of run (coldVideos above): the ceiling of the rate.
-        pathsPerSecond: Math.ceil(coldRate),
+        pathsPerSecond: coldRate,
       },
     ];
 
@@ -334,7 +332,7 @@ export async function runApiBench(
       return { latencyMs, upstreamP50, tagdexP50, proxyP50, addedP50: tagdexP50 - upstreamP50 };
     };
     const coldRound = async (): Promise<ColdLatencyRound[]> => [
-      await coldPair(UPSTREAM_LATENCY_MS, upstreamBase, tagdex, proxy),
+      await coldPair(COLD_LATENCY_MS, upstreamBase, tagdex, proxy),
       await coldPair(0, String(instantUpstream.ready['baseUrl']), instantTagdex, instantProxy),
     ];
     const coldLatency: ColdLatencyRound[] = [];
@@ -414,7 +412,7 @@ export function formatApiSection(report: ApiReport): string {
       `${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
       `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. The tagdex server runs with the rate limit off ` +
       `(\`RATE_LIMIT_PER_HOUR=0\`), and each tagdex server (response cache on, and off) writes its access log to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
-      `${UPSTREAM_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
+      `${COLD_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
     '',
     "Server CPU is the serving process's user + system time per response (from /proc), which does not depend on whether " +
       'the server or the load generator was the bottleneck; on two cores the generator competes with the server for CPU.',
@@ -488,7 +486,7 @@ export function formatApiSection(report: ApiReport): string {
       STATIC_TARGET,
     ),
   );
-  for (const latencyMs of [UPSTREAM_LATENCY_MS, 0]) {
+  for (const latencyMs of [COLD_LATENCY_MS, 0]) {
     const rounds = report.coldLatency.filter((r) => r.latencyMs === latencyMs);
     const added = median(rounds.map((r) => r.addedP50));
     const floor = median(rounds.map((r) => r.proxyP50 - r.upstreamP50));

@@ -7,6 +7,14 @@ import type { UpstreamDataset } from '../test/support/emulator.ts';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+/** The upstream's latency for cold lookups in the benches: a live lookup's wait, against which tagdex's overhead shows. */
+export const COLD_LATENCY_MS = 50;
+
+/** Cold ids a second of load that no run can use up: connections ÷ latency is the ceiling on req/s, plus a margin. */
+export function coldIdsPerSecond(connections: number): number {
+  return Math.ceil(((connections * 1000) / COLD_LATENCY_MS) * 1.2);
+}
+
 /** The `index`-th cold video id: `Zq-` and eight base-64 digits, 11 characters like every video id. */
 export function coldVideoId(index: number): string {
   let digits = '';

@@ -21,14 +21,11 @@ import { ensureBenchSite } from './bench-site.ts';
 import { childUrl, startChild, tagdexSpec, type RunningChild } from './children.ts';
 import { median, runLoad } from './load.ts';
 import { chartTitles, newTitlePaths } from './title-paths.ts';
-import { coldVideoId } from './bench-dataset.ts';
+import { COLD_LATENCY_MS, coldIdsPerSecond, coldVideoId } from './bench-dataset.ts';
 import { serveCommand, type ServeCommand } from '../ingest/server-bundle.ts';
 
 const USAGE =
   'tsx bench/serve-flags.ts --b="NAME=value … --node-flag …" [--a="…" (default: the serve script\'s)] [--rounds N] [--duration S] [--connections C] [--cold S]';
-
-/** The upstream's latency for `--cold`: a live lookup's wait, as bench/api.ts's cold runs use. */
-const COLD_LATENCY_MS = 50;
 
 /** `NAME=value` words are the environment, the rest node flags. */
 function sideOf(words: string): ServeCommand {
@@ -72,8 +69,8 @@ async function main(): Promise<void> {
   const nextTitle = newTitlePaths(chartTitles(dataset));
   const children: RunningChild[] = [];
   try {
-    // Enough ids that no cold request repeats: connections ÷ latency is the ceiling on req/s, for four servers.
-    const coldPerSecond = Math.ceil(((connections * 1000) / COLD_LATENCY_MS) * 1.2);
+    // Enough ids that no cold request repeats, for four servers.
+    const coldPerSecond = coldIdsPerSecond(connections);
     const coldVideos = 10 + coldPerSecond * cold * 4;
     const latencyMs = cold > 0 ? COLD_LATENCY_MS : 0;
     const upstream = await startChild({ role: 'upstream', date: site.latestDate, coldVideos, latencyMs });
