@@ -10,13 +10,10 @@ import { SUGGESTED_TAGS_MAX } from './title-benchmark.ts';
 import {
   FACTOR_IDS,
   NO_VALUE,
-  SCRIPT_NAMES,
   factorBuckets,
-  lengthBand,
   matchKeywords,
   relatedWords,
   titleFeatures,
-  wordsBand,
   type FactorId,
   type ScriptName,
   type TitleFeatures,
@@ -161,9 +158,9 @@ interface BucketScore {
 }
 
 /**
- * Everything about a benchmark that no title changes, worked out once per benchmark object: the score of every
- * bucket of every factor, and the keyword and related-word tables as Maps (a lookup per title word, never a
- * scan). Titles are never remembered.
+ * Everything about a benchmark that no title changes, worked out once per benchmark object: the score of each
+ * bucket of each factor (on its first use), and the keyword and related-word tables as Maps (a lookup per title
+ * word, never a scan). Titles are never remembered.
  */
 export interface PreparedTitleBenchmark {
   bench: TitleBenchmark;
@@ -181,20 +178,6 @@ export interface PreparedTitleBenchmark {
   benchmarkJson: Uint8Array;
 }
 
-/** Every bucket a title can fall in for factor `id` (a bucket missing here is still scored, just not in advance). */
-function possibleBuckets(id: FactorId): string[] {
-  switch (id) {
-    case 'length':
-      return [...new Set(Array.from({ length: 101 }, (_, n) => lengthBand(n)))];
-    case 'words':
-      return [...new Set([null, ...Array.from({ length: 25 }, (_, n) => n + 1)].map(wordsBand))];
-    case 'script':
-      return [...SCRIPT_NAMES, 'Other', NO_VALUE];
-    default:
-      return ['yes', 'no'];
-  }
-}
-
 const prepared = new WeakMap<TitleBenchmark, PreparedTitleBenchmark>();
 
 /**
@@ -209,12 +192,7 @@ export function prepareTitleBenchmark(bench: TitleBenchmark): PreparedTitleBench
     date: bench.date,
     measured: bench.titles_measured,
   };
-  const buckets = Object.fromEntries(
-    FACTOR_IDS.map((id) => [
-      id,
-      new Map(possibleBuckets(id).map((bucket) => [bucket, bucketScore(bench, id, bucket, notes)])),
-    ]),
-  ) as Record<FactorId, Map<string, BucketScore>>;
+  const buckets = Object.fromEntries(FACTOR_IDS.map((id) => [id, new Map()])) as PreparedTitleBenchmark['buckets'];
   const made: PreparedTitleBenchmark = {
     bench,
     notes,
@@ -229,6 +207,17 @@ export function prepareTitleBenchmark(bench: TitleBenchmark): PreparedTitleBench
   };
   prepared.set(bench, made);
   return made;
+}
+
+/**
+ * The score of `bucket` of factor `id`, worked out the first time a title falls in it and kept with the prepared
+ * benchmark: an isolate's first title in a region pays for the few buckets it falls in, not for every one. The
+ * buckets are a small fixed set (bands, scripts, yes and no), so the maps stay small.
+ */
+function bucketOf(ready: PreparedTitleBenchmark, id: FactorId, bucket: string): BucketScore {
+  let scored = ready.buckets[id].get(bucket);
+  if (!scored) ready.buckets[id].set(bucket, (scored = bucketScore(ready.bench, id, bucket, ready.notes)));
+  return scored;
 }
 
 function bucketScore(bench: TitleBenchmark, id: FactorId, bucket: string, notes: NoteContext): BucketScore {
@@ -314,7 +303,7 @@ function scoreFactors(title: string, bench: TitleBenchmark): ScoredTitle {
   let score = 0;
   const factors = FACTOR_IDS.map((id): ScoredFactor => {
     const bucket = buckets[id];
-    const scored = ready.buckets[id].get(bucket) ?? bucketScore(bench, id, bucket, ready.notes);
+    const scored = bucketOf(ready, id, bucket);
     const unscored = id === 'words' && !hasWords;
     const points = measured > 0 && !unscored ? (hasWords ? scored.points : scored.pointsWithoutWords) : 0;
     score += points;
