@@ -9,3 +9,6 @@ export class DurableObject<Env = unknown> {
     protected readonly env: Env,
   ) {}
 }
+
+/** workerd's bindings at the top level; in-process tests give each request its own `env`, so none here. */
+export const env = {};
