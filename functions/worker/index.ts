@@ -63,11 +63,12 @@ function variablesOf(env: Env): Record<string, string | undefined> {
 /**
  * The configuration parsed when the isolate starts, from the bindings workerd gives a Worker's top level, outside
  * any request's CPU time (the parse took 1–1.6 ms of an isolate's first request inside workerd: zod's code runs
- * cold there). Undefined when it does not parse: the first request parses again and says why.
+ * cold there). Undefined when it does not parse (or a runtime gives the top level no bindings): the first request
+ * parses its own variables then, and says what is wrong.
  */
 const configAtStart = (() => {
-  const variables = variablesOf(startEnv);
   try {
+    const variables = variablesOf(startEnv);
     return { variables, config: loadConfig(variables) };
   } catch {
     return undefined;
