@@ -215,8 +215,9 @@ export function prepareTitleBenchmark(bench: TitleBenchmark): PreparedTitleBench
  * buckets are a small fixed set (bands, scripts, yes and no), so the maps stay small.
  */
 function bucketOf(ready: PreparedTitleBenchmark, id: FactorId, bucket: string): BucketScore {
-  let scored = ready.buckets[id].get(bucket);
-  if (!scored) ready.buckets[id].set(bucket, (scored = bucketScore(ready.bench, id, bucket, ready.notes)));
+  const scores = ready.buckets[id];
+  let scored = scores.get(bucket);
+  if (!scored) scores.set(bucket, (scored = bucketScore(ready.bench, id, bucket, ready.notes)));
   return scored;
 }
 
