@@ -53,26 +53,33 @@ export interface RunningChild {
 const SERVER_PROCESS = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 
 let bundled: Promise<string> | undefined;
-/** bench/server-process.ts bundled as `npm run build` bundles the server (ingest/server-bundle.ts, Ajv kept), once per run. */
+/** This tree's bench/server-process.ts bundled (bundleServerProcess), once per run. */
 function serverProcessBundle(): Promise<string> {
-  bundled ??= (async () => {
-    const outfile = join(PROJECT_ROOT, 'bench', 'out', 'server-process.cjs');
-    await build({
-      absWorkingDir: PROJECT_ROOT,
-      entryPoints: [SERVER_PROCESS],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      // As the server's bundle is written, but keeping Ajv: the fastify baseline role needs it.
-      minifyWhitespace: SERVER_BUNDLE_OPTIONS.minifyWhitespace,
-      supported: SERVER_BUNDLE_OPTIONS.supported,
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
+  bundled ??= bundleServerProcess(PROJECT_ROOT);
   return bundled;
+}
+
+/**
+ * bench/server-process.ts of the project checked out at `root`, bundled as `npm run build` bundles the server
+ * (ingest/server-bundle.ts, Ajv kept), into that checkout's bench/out. Another checkout is another commit's code
+ * (bench/serve-flags.ts --ref).
+ */
+export async function bundleServerProcess(root: string): Promise<string> {
+  const outfile = join(root, 'bench', 'out', 'server-process.cjs');
+  await build({
+    absWorkingDir: root,
+    entryPoints: [join(root, 'bench', 'server-process.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    // As the server's bundle is written, but keeping Ajv: the fastify baseline role needs it.
+    minifyWhitespace: SERVER_BUNDLE_OPTIONS.minifyWhitespace,
+    supported: SERVER_BUNDLE_OPTIONS.supported,
+    logLevel: 'warning',
+  });
+  return outfile;
 }
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -88,6 +95,8 @@ export async function startChild(
     stdoutFile?: string;
     /** The tagdex server's node flags and environment instead of the serve script's (bench/serve-flags.ts). */
     serve?: ServeCommand;
+    /** The tagdex server's bundle instead of this tree's: another commit's code (bundleServerProcess). */
+    bundle?: string;
   } = {},
 ): Promise<RunningChild> {
   const out = openSync(opts.stdoutFile ?? '/dev/null', 'a');
@@ -97,7 +106,7 @@ export async function startChild(
   const serve = opts.serve ?? serveCommand();
   const child =
     spec.role === 'tagdex'
-      ? fork(await serverProcessBundle(), [JSON.stringify(spec)], {
+      ? fork(opts.bundle ?? (await serverProcessBundle()), [JSON.stringify(spec)], {
           cwd: PROJECT_ROOT,
           env: { ...process.env, ...serve.env },
           execArgv: [...serve.flags, ...(opts.execArgv ?? [])],
