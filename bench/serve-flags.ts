@@ -25,9 +25,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
-import { ensureBenchSite } from './bench-site.ts';
+import { ensureBenchSite, PROJECT_ROOT } from './bench-site.ts';
 import { bundleServerProcess, childUrl, startChild, tagdexSpec, type RunningChild } from './children.ts';
 import { median, runLoad } from './load.ts';
 import { chartTitles, newTitlePaths } from './title-paths.ts';
@@ -36,7 +36,6 @@ import { serveCommand, type ServeCommand } from '../ingest/server-bundle.ts';
 
 const USAGE =
   'tsx bench/serve-flags.ts --b="NAME=value … --node-flag …" | --ref=<git commit> [--a="…" (default: the serve script\'s)] [--rounds N] [--duration S] [--connections C] [--cold S]';
-const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** A commit's code, checked out beside this one: its server bundle, and how to remove the checkout. */
 interface CheckedOut {
