@@ -9,13 +9,25 @@ import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { ensureBenchSite, type BenchSite } from './bench-site.ts';
 import { COLD_LATENCY_MS, coldIdsPerSecond, coldVideoId } from './bench-dataset.ts';
 import { childUrl, residentBytes, startChild, tagdexSpec, type RunningChild } from './children.ts';
-import { LOAD_GENERATOR, loadAverage, median, rawGet, runLoad, type LoadResult } from './load.ts';
+import {
+  formatPaired,
+  LOAD_GENERATOR,
+  loadAverage,
+  median,
+  pairedRatio,
+  rawGet,
+  runLoad,
+  type LoadResult,
+} from './load.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { chartTitles, newTitlePaths, titleScorePath as titleScorePathOf } from './title-paths.ts';
+
+/** A target's ratio, read round by round (./load.ts). */
+type Paired = ReturnType<typeof pairedRatio>;
 
 /** What Chromium and Firefox send; the static page is served precompressed. API runs send none, like the baseline. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -197,8 +209,9 @@ export async function runApiBench(
     const titles = chartTitles(dataset);
     let coldAt = 0;
     const titleScorePath = titleScorePathOf(titles[0]!);
+    // In each round, the two runs of every ratio below go one after the other (hot `video` next to the baseline and
+    // to both new-title runs), so the ratio is read round by round over the same stretch of the machine's speed.
     const scenarios: Scenario[] = [
-      { id: 'baseline', label: 'bare node:http, same bytes (baseline)', target: 'bare', path: '/' },
       { id: 'fastify', label: 'Fastify 5, the same bytes from a Map, no logger', target: 'fastify', path: hotPath },
       {
         id: 'hono',
@@ -206,40 +219,8 @@ export async function runApiBench(
         target: 'hono',
         path: hotPath,
       },
+      { id: 'baseline', label: 'bare node:http, same bytes (baseline)', target: 'bare', path: '/' },
       { id: 'video-hot', label: '`video`, hot cache (access log to a file)', target: 'tagdex', path: hotPath },
-      { id: 'tt90-bare', label: 'bare node:http, the `trending-tags` 90/500 bytes', target: 'bare-tt90', path: '/' },
-      {
-        id: 'tt7-hot',
-        label: '`trending-tags?days=7&limit=50`, hot cache',
-        target: 'tagdex',
-        path: '/api/v1/trending-tags?region=IN&days=7&limit=50',
-      },
-      {
-        id: 'tt90-hot',
-        label: '`trending-tags?days=90&limit=500`, hot cache',
-        target: 'tagdex',
-        path: '/api/v1/trending-tags?region=IN&days=90&limit=500',
-      },
-      { id: 'title-hot', label: '`title-score`, same title (hot cache)', target: 'tagdex', path: titleScorePath },
-      {
-        id: 'title-hot-listed',
-        label:
-          '`title-score`, same title (hot cache), sent from a path list as the new titles are (the generator check)',
-        target: 'tagdex',
-        path: () => titleScorePath,
-      },
-      {
-        id: 'tt7-router',
-        label: '`trending-tags?days=7&limit=50`, response cache off',
-        target: 'tagdex-no-cache',
-        path: '/api/v1/trending-tags?region=IN&days=7&limit=50',
-      },
-      {
-        id: 'tt90-router',
-        label: '`trending-tags?days=90&limit=500`, response cache off',
-        target: 'tagdex-no-cache',
-        path: '/api/v1/trending-tags?region=IN&days=90&limit=500',
-      },
       {
         id: 'title-router',
         label: `\`title-score\`, a new title every request (${titles.length} trending titles of 8 regions in turn, each with a word numbering the request), response cache off`,
@@ -252,6 +233,39 @@ export async function runApiBench(
         label: `\`title-score\`, a new title every request, as above, response cache on (as \`npm start\` serves)`,
         target: 'tagdex',
         path: newTitlePaths(titles),
+      },
+      { id: 'title-hot', label: '`title-score`, same title (hot cache)', target: 'tagdex', path: titleScorePath },
+      {
+        id: 'title-hot-listed',
+        label:
+          '`title-score`, same title (hot cache), sent from a path list as the new titles are (the generator check)',
+        target: 'tagdex',
+        path: () => titleScorePath,
+      },
+      {
+        id: 'tt7-hot',
+        label: '`trending-tags?days=7&limit=50`, hot cache',
+        target: 'tagdex',
+        path: '/api/v1/trending-tags?region=IN&days=7&limit=50',
+      },
+      { id: 'tt90-bare', label: 'bare node:http, the `trending-tags` 90/500 bytes', target: 'bare-tt90', path: '/' },
+      {
+        id: 'tt90-hot',
+        label: '`trending-tags?days=90&limit=500`, hot cache',
+        target: 'tagdex',
+        path: '/api/v1/trending-tags?region=IN&days=90&limit=500',
+      },
+      {
+        id: 'tt7-router',
+        label: '`trending-tags?days=7&limit=50`, response cache off',
+        target: 'tagdex-no-cache',
+        path: '/api/v1/trending-tags?region=IN&days=7&limit=50',
+      },
+      {
+        id: 'tt90-router',
+        label: '`trending-tags?days=90&limit=500`, response cache off',
+        target: 'tagdex-no-cache',
+        path: '/api/v1/trending-tags?region=IN&days=90&limit=500',
       },
       {
         id: 'static-bare',
@@ -410,7 +424,9 @@ export function formatApiSection(report: ApiReport): string {
     '',
     `${report.generator === 'wrk' ? 'wrk -t1 (for the scenarios whose path changes per request, from a list of paths made beforehand, by a Lua script)' : 'autocannon'}, ` +
       `${o.connections} connections, pipelining ${o.pipelining}, ${o.duration} s per run, ${o.repeats} run(s) per scenario ` +
-      `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. The tagdex server runs with the rate limit off ` +
+      `after a ${o.warmup} s warm-up, rounds interleaved; medians shown. Each target's ratio is read round by round, ` +
+      'of two runs made one after the other, and reported as the median of the rounds with their range (the table’s ' +
+      '× columns are ratios of its medians). The tagdex server runs with the rate limit off ' +
       `(\`RATE_LIMIT_PER_HOUR=0\`), and each tagdex server (response cache on, and off) writes its access log to a file on disk (the peers and bare servers log nothing); the fake upstream answers over loopback HTTP after ` +
       `${COLD_LATENCY_MS} ms. Each server is its own child process; the load generator is the parent process.`,
     '',
@@ -434,20 +450,26 @@ export function formatApiSection(report: ApiReport): string {
     '',
   ];
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  const target = (label: string, value: number | undefined, goal: number) =>
+  const target = (label: string, value: Paired | undefined, goal: number) =>
     value === undefined
       ? `- ${label}: not measured`
-      : `- ${label}: **${value.toFixed(2)}** (target ≥ ${goal}) — ${verdict(value >= goal)}`;
+      : `- ${label}: **${value.median.toFixed(2)}** (rounds ${value.low.toFixed(2)}–${value.high.toFixed(2)}; target ≥ ${goal}) — ${verdict(value.median >= goal)}`;
+  const rates = (id: string) => byId.get(id)?.runs.map((run) => run.reqPerSec);
   const ratio = (a: string, b: string) => {
-    const [x, y] = [byId.get(a), byId.get(b)];
-    return x && y ? x.reqPerSec / y.reqPerSec : undefined;
+    const [x, y] = [rates(a), rates(b)];
+    return x && y ? pairedRatio(x, y) : undefined;
   };
   lines.push(target('hot-cache `video` ÷ bare', ratio('video-hot', 'baseline'), HOT_VIDEO_TARGET));
-  const fasterPeer = Math.max(byId.get('fastify')?.reqPerSec ?? 0, byId.get('hono')?.reqPerSec ?? 0);
+  const [fastify, hono, hotRates] = [rates('fastify'), rates('hono'), rates('video-hot')];
   lines.push(
     target(
-      'hot-cache `video` ÷ the faster of Fastify and Hono',
-      hot && fasterPeer > 0 ? hot.reqPerSec / fasterPeer : undefined,
+      'hot-cache `video` ÷ the faster of Fastify and Hono in its round',
+      fastify && hono && hotRates
+        ? pairedRatio(
+            hotRates,
+            fastify.map((rate, i) => Math.max(rate, hono[i]!)),
+          )
+        : undefined,
       HOT_VIDEO_PEER_TARGET,
     ),
   );
@@ -461,7 +483,7 @@ export function formatApiSection(report: ApiReport): string {
   const listed = ratio('title-hot-listed', 'title-hot');
   if (listed !== undefined) {
     lines.push(
-      `- generator check: the same hot \`title-score\` sent from a path list ÷ sent plain: **${listed.toFixed(2)}** ` +
+      `- generator check: the same hot \`title-score\` sent from a path list ÷ sent plain: **${formatPaired(listed)}** ` +
         '(about 1 when the list costs the generator nothing the server would notice)',
     );
   }

@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { ensureBenchSite, PROJECT_ROOT } from './bench-site.ts';
 import { bundleServerProcess, childUrl, startChild, tagdexSpec, type RunningChild } from './children.ts';
-import { median, runLoad } from './load.ts';
+import { formatPaired, median, pairedRatio, runLoad } from './load.ts';
 import { chartTitles, newTitlePaths } from './title-paths.ts';
 import { COLD_LATENCY_MS, coldIdsPerSecond, coldVideoId } from './bench-dataset.ts';
 import { serveCommand, type ServeCommand } from '../ingest/server-bundle.ts';
@@ -221,10 +221,9 @@ function report(
   return lines.join('\n');
 }
 
-/** The median of `over[i] ÷ under[i]`, with the lowest and highest: `0.97 (0.91–1.04)`. */
+/** `over[i] ÷ under[i]` round by round: median (lowest–highest). */
 function paired(over: number[], under: number[]): string {
-  const ratios = over.map((value, i) => value / under[i]!).sort((x, y) => x - y);
-  return `${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)})`;
+  return formatPaired(pairedRatio(over, under));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
