@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { SERVER_BUNDLE_OPTIONS, serveCommand, type ServeCommand } from '../ingest/server-bundle.ts';
+import { PROJECT_ROOT } from './bench-site.ts';
 
 /** What one child hosts. */
 export type ChildSpec =
@@ -81,7 +82,6 @@ export async function bundleServerProcess(root: string): Promise<string> {
   });
   return outfile;
 }
-const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * Forks bench/server-process.ts with `spec` and waits until it listens. Its stdout (the access log) goes to

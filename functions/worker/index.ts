@@ -78,9 +78,9 @@ const configAtStart = (() => {
 /** The configuration from the Worker's variables, validated as the Node server validates its environment. */
 function configOf(env: Env): Config {
   const variables = variablesOf(env);
-  const known = configAtStart;
-  const same = known && Object.keys(variables).every((name) => variables[name] === known.variables[name]);
-  return same ? known.config : loadConfig(variables);
+  const same =
+    configAtStart && Object.keys(variables).every((name) => variables[name] === configAtStart.variables[name]);
+  return same ? configAtStart.config : loadConfig(variables);
 }
 
 /** Builds the pipeline with this request's own I/O (the manifest read); concurrent first requests each build one. */
