@@ -73,4 +73,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  {
+    // A skipped test reads as a pass in the totals and a focused one silently drops the rest of its file: every
+    // test runs, or it is deleted.
+    files: ['test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['describe', 'it', 'test', 'suite'].flatMap((object) =>
+          ['skip', 'only', 'todo', 'skipIf', 'runIf', 'fails'].map((property) => ({
+            object,
+            property,
+            message: 'every test runs: no skipped, focused, to-do or expected-to-fail tests',
+          })),
+        ),
+      ],
+    },
+  },
 );
