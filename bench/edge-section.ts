@@ -13,7 +13,11 @@ const WORKER_CPU_LIMIT_MS = 10;
 const WORKER_STARTUP_LIMIT_MS = 1000;
 
 type Figures = { startUpMs: number; firstMs: number; warmMedianMs: number; coldDataMs: number };
-export type EdgeCpuReport = Record<'sample' | 'live', Record<string, Figures>> & { workerd?: WorkerdReport };
+export type EdgeCpuReport = Record<'sample' | 'live', Record<string, Figures>> & {
+  /** Fresh processes each figure is the median of. */
+  processes: number;
+  workerd?: WorkerdReport;
+};
 /** Issue 28: each endpoint and MCP method, inside workerd, adds at most this much JavaScript time over /healthz. */
 const WORKERD_ADDED_TARGET_MS = 3;
 /** The validation passes when the known extra work reads within this share of what it adds unprofiled in workerd. */
@@ -30,8 +34,12 @@ export function runEdgeCpuBench(log: (line: string) => void): EdgeCpuReport {
   if (run.status !== 0) throw new Error(`bench/edge.ts failed:\n${run.stderr}`);
   // The report is stdout's last line (wrangler may have printed warnings there before it).
   const last = run.stdout.trim().split('\n').at(-1) ?? '';
-  const report = JSON.parse(last) as { cpuMs: EdgeCpuReport; workerd?: WorkerdReport };
-  return { ...report.cpuMs, workerd: report.workerd };
+  const report = JSON.parse(last) as {
+    cpuMs: Record<'sample' | 'live', Record<string, Figures>>;
+    cpuProcesses: number;
+    workerd?: WorkerdReport;
+  };
+  return { ...report.cpuMs, processes: report.cpuProcesses, workerd: report.workerd };
 }
 
 export function formatEdgeCpuSection(report: EdgeCpuReport): string {
@@ -41,8 +49,10 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
     "The Worker's pipeline as functions/worker/index.ts composes it, in Node's V8 under `process.cpuUsage()` (workerd " +
       "freezes timers inside a request), over this build's `dist/`: each endpoint in a fresh process, so its first request " +
       "is the first of an isolate (set-up and cold code included; Node's JavaScript Response/Request are warmed before " +
-      "the clock, as workerd's are native), then 200 warm requests (median), then one reading data not read yet. Live " +
-      'mode replays upstream answers recorded from the emulator. `mcp …` rows ask the same question as an MCP tools/call. ' +
+      "the clock, as workerd's are native), then 200 warm requests (median), then one reading data not read yet. " +
+      `Each figure is the median of ${report.processes} such processes: a first request is a single reading, and a ` +
+      'garbage collection or a stall of the machine lands in some. Live mode replays upstream answers recorded from ' +
+      'the emulator. `mcp …` rows ask the same question as an MCP tools/call. ' +
       "Start-up: the isolate's warm-ups (functions/worker/warm-up.ts and warm-pipeline.ts), run before the first request " +
       "as the Worker's top level runs them, outside any request's CPU time.",
     '',

@@ -4,7 +4,7 @@
  *   the first /healthz 200;
  * - hot latency: p50/p90 of sequential requests for one cached `video` and one `trending-tags` (keep-alive,
  *   one client, the Durable Object limiter on with a high limit so every request still pays its check);
- * - CPU per request of every endpoint, in sample and in live mode (bench/edge-cpu.ts, a fresh process each):
+ * - CPU per request of every endpoint, in sample and in live mode (bench/edge-cpu.ts, in fresh processes, the median):
  *   workerd freezes the clock inside a request (timers advance only on I/O), so CPU is measured by running the
  *   Worker's own pipeline in Node's V8 under process.cpuUsage(): the first request of an isolate (cold code and
  *   data), a warm request, and warm code reading data not read yet. Live mode replays upstream answers recorded
@@ -31,6 +31,7 @@ import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
+import { median } from './load.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -142,9 +143,19 @@ async function sampleDate(): Promise<string> {
   return (manifest && preparedSampleDate(manifest)) ?? new Date().toISOString().slice(0, 10);
 }
 
+/** Fresh processes per measurement: one first request is one sample, and a collection or a stall lands in some. */
+const CPU_PROCESSES = Number(process.env.BENCH_EDGE_CPU_PROCESSES ?? 3);
+
+interface EndpointCpu {
+  startUpMs: number;
+  firstMs: number;
+  warmMedianMs: number;
+  coldDataMs: number;
+}
+
 /**
- * CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data;
- * `via: 'mcp'` asks the same question as an MCP tools/call to /mcp.
+ * CPU of the first request of a fresh isolate, warm requests, and a running isolate's first read of other data,
+ * each the median over CPU_PROCESSES fresh processes; `via: 'mcp'` asks the same question as an MCP tools/call.
  */
 function endpointCpu(
   mode: 'sample' | 'live',
@@ -152,7 +163,24 @@ function endpointCpu(
   other: string,
   recorded?: string,
   via: 'api' | 'mcp' = 'api',
-) {
+): EndpointCpu {
+  const runs = Array.from({ length: CPU_PROCESSES }, () => endpointCpuOnce(mode, target, other, recorded, via));
+  const of = (key: keyof EndpointCpu) => median(runs.map((run) => run[key]));
+  return {
+    startUpMs: of('startUpMs'),
+    firstMs: of('firstMs'),
+    warmMedianMs: of('warmMedianMs'),
+    coldDataMs: of('coldDataMs'),
+  };
+}
+
+function endpointCpuOnce(
+  mode: 'sample' | 'live',
+  target: string,
+  other: string,
+  recorded: string | undefined,
+  via: 'api' | 'mcp',
+): EndpointCpu {
   const child = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'bench/edge-cpu.ts'), mode, target, other, ...(recorded ? [recorded] : [])],
@@ -163,12 +191,7 @@ function endpointCpu(
     },
   );
   if (child.status !== 0) throw new Error(`bench/edge-cpu.ts ${mode} ${target} failed:\n${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
-    startUpMs: number;
-    firstMs: number;
-    warmMedianMs: number;
-    coldDataMs: number;
-  };
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as EndpointCpu;
 }
 
 const report: Record<string, unknown> = {};
@@ -187,6 +210,7 @@ for (const name of ['trendingTags90x500', 'titleScore']) {
   process.stderr.write(`bench:edge: sample mcp ${name} ${JSON.stringify(cpu.sample![`mcp ${name}`])}\n`);
 }
 report.cpuMs = cpu;
+report.cpuProcesses = CPU_PROCESSES;
 // Inside workerd itself, with its inspector (bench/edge-workerd.ts); BENCH_SKIP_WORKERD=1 leaves it out.
 if (process.env.BENCH_SKIP_WORKERD !== '1') {
   report.workerd = await runWorkerdBench((line) => process.stderr.write(`${line}\n`));
