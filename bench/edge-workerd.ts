@@ -292,24 +292,44 @@ interface JavascriptTime {
   waitBetween: number;
 }
 
-/** BENCH_WORKERD_TOP=1: the functions with the most self time per request (clipped), for finding where time goes. */
+/**
+ * BENCH_WORKERD_TOP=1: the functions with the most self time per request (clipped), and the frames the raw reading
+ * charges the waits to, for finding where time goes.
+ */
 function topFunctions(profile: Profile, n: number): string {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const self = new Map<string, number>();
+  /** Waits (gaps over WAIT_GAP_US) that the raw reading charges to JavaScript, by the frame charged. */
+  const waits = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const frame = byNode.get(id)!;
     const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber}`;
     const gap = profile.timeDeltas[i + 1] ?? 0;
     self.set(name, (self.get(name) ?? 0) + (gap > WAIT_GAP_US ? samplerPeriodUs : gap));
+    if (gap > WAIT_GAP_US && frame.functionName !== '(idle)' && frame.functionName !== '(program)') {
+      waits.set(name, (waits.get(name) ?? 0) + gap);
+    }
   });
   const deltas = [...profile.timeDeltas].sort((a, b) => a - b);
   const sum = deltas.reduce((a, b) => a + b, 0);
   const gap = (q: number) => deltas[Math.floor(deltas.length * q)];
   process.stderr.write(
-    `${deltas.length} samples over ${(sum / 1000).toFixed(1)} ms; gaps: median ${gap(0.5)} µs, p90 ${gap(0.9)} µs\n`,
+    `${deltas.length} samples over ${(sum / 1000).toFixed(1)} ms (${(deltas.length / n).toFixed(1)} a request); ` +
+      `gaps: median ${gap(0.5)} µs, p90 ${gap(0.9)} µs\n`,
   );
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_WORKERD_TOP) || 8);
-  return `${top.map(([name, us]) => `  ${(us / 1000 / n).toFixed(3)} ms  ${name}`).join('\n')}\n`;
+  const count = Number(process.env.BENCH_WORKERD_TOP) || 8;
+  const listed = (times: Map<string, number>) =>
+    [...times]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => `  ${(us / 1000 / n).toFixed(3)} ms  ${name}`)
+      .join('\n');
+  const waited = [...waits.values()].reduce((a, b) => a + b, 0);
+  return (
+    `${listed(self)}\n` +
+    `waits charged to JavaScript (raw only): ${(waited / 1000 / n).toFixed(3)} ms a request, to the frame ` +
+    `sampled last before each:\n${listed(waits)}\n`
+  );
 }
 
 /** Numbers every request, so that each has a cache key of its own. */
