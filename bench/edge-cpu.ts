@@ -1,8 +1,10 @@
 /**
  * One measurement for `npm run bench:edge`, in a fresh process so the first request really is the first of an
  * isolate (cold code, cold data): the Worker's pipeline, composed as functions/worker/index.ts composes it (no
- * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8 under process.cpuUsage(),
- * since workerd freezes timers inside a request. Modules are loaded before the clock starts, as workerd
+ * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8 under process.threadCpuUsage(),
+ * since workerd freezes timers inside a request. It is the CPU of the thread the request's JavaScript runs on, not
+ * the process's: V8's helper threads (background compilation, concurrent marking) and libuv's (the file reads, I/O
+ * on workerd) are left out, and counting them made single readings jump by 10-20 ms. Modules are loaded before the clock starts, as workerd
  * evaluates them at isolate start-up, outside any request.
  *
  * `tsx bench/edge-cpu.ts <sample|live> <target> <other target> [recorded upstream answers file]` prints
@@ -116,9 +118,9 @@ function requestFor(path: string): PipelineRequest {
 }
 
 async function cpuMs(path: string): Promise<number> {
-  const before = process.cpuUsage();
+  const before = process.threadCpuUsage();
   const answer = await pipeline(requestFor(path));
-  const used = process.cpuUsage(before);
+  const used = process.threadCpuUsage(before);
   if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
   if (answer.body && new TextDecoder().decode(answer.body).includes('"isError":true'))
     throw new Error(`${path}: a tool error`);
@@ -135,16 +137,16 @@ await new Request('https://tagdex.invalid/').arrayBuffer();
 await crypto.subtle.digest('SHA-256', new Uint8Array(1));
 await readFile(join(dist, '_prepared/manifest.json')).catch(() => null);
 // functions/worker/index.ts runs them at its top level, when the isolate starts: timed apart, as start-up.
-const startUpStarted = process.cpuUsage();
+const startUpStarted = process.threadCpuUsage();
 warmUp();
 await warmPipeline();
-const startUpUsed = process.cpuUsage(startUpStarted);
+const startUpUsed = process.threadCpuUsage(startUpStarted);
 const startUpMs = (startUpUsed.user + startUpUsed.system) / 1000;
 
 // The first request of an isolate sets the isolate up, as the Worker does.
-const setUpStarted = process.cpuUsage();
+const setUpStarted = process.threadCpuUsage();
 const pipeline = await setUp();
-const setUpUsed = process.cpuUsage(setUpStarted);
+const setUpUsed = process.threadCpuUsage(setUpStarted);
 const firstMs = (setUpUsed.user + setUpUsed.system) / 1000 + (await cpuMs(target));
 const warm: number[] = [];
 for (let i = 0; i < WARM_RUNS; i++) warm.push(await cpuMs(target));

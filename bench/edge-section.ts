@@ -46,8 +46,9 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
   const lines = [
     '## The Worker: CPU per request',
     '',
-    "The Worker's pipeline as functions/worker/index.ts composes it, in Node's V8 under `process.cpuUsage()` (workerd " +
-      "freezes timers inside a request), over this build's `dist/`: each endpoint in a fresh process, so its first request " +
+    "The Worker's pipeline as functions/worker/index.ts composes it, in Node's V8 under `process.threadCpuUsage()` (workerd " +
+      "freezes timers inside a request; the thread the JavaScript runs on, not V8's helper threads nor libuv's file " +
+      "reads), over this build's `dist/`: each endpoint in a fresh process, so its first request " +
       "is the first of an isolate (set-up and cold code included; Node's JavaScript Response/Request are warmed before " +
       "the clock, as workerd's are native), then 200 warm requests (median), then one reading data not read yet. " +
       `Each figure is the median of ${report.processes} such processes: a first request is a single reading, and a ` +

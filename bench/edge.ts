@@ -6,7 +6,7 @@
  *   one client, the Durable Object limiter on with a high limit so every request still pays its check);
  * - CPU per request of every endpoint, in sample and in live mode (bench/edge-cpu.ts, in fresh processes, the median):
  *   workerd freezes the clock inside a request (timers advance only on I/O), so CPU is measured by running the
- *   Worker's own pipeline in Node's V8 under process.cpuUsage(): the first request of an isolate (cold code and
+ *   Worker's own pipeline in Node's V8 under process.threadCpuUsage(): the first request of an isolate (cold code and
  *   data), a warm request, and warm code reading data not read yet. Live mode replays upstream answers recorded
  *   from the emulator, so none of the emulator's work is counted.
  * - JavaScript time per request inside workerd itself (bench/edge-workerd.ts): the DevTools profiler of
