@@ -12,7 +12,8 @@ const WORKER_CPU_LIMIT_MS = 10;
 /** Cloudflare's limit on a Worker's start-up (its top level), on every plan. */
 const WORKER_STARTUP_LIMIT_MS = 1000;
 
-type Figures = { startUpMs: number; firstMs: number; warmMedianMs: number; coldDataMs: number };
+/** One (mode, request)'s figures, in ms of CPU (bench/edge-cpu.ts prints them; bench/edge.ts takes their medians). */
+export type Figures = { startUpMs: number; firstMs: number; warmMedianMs: number; coldDataMs: number };
 export type EdgeCpuReport = Record<'sample' | 'live', Record<string, Figures>> & {
   /** Fresh processes each figure is the median of. */
   processes: number;

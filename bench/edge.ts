@@ -32,6 +32,7 @@ import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { median } from './load.ts';
+import type { Figures } from './edge-section.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -145,12 +146,10 @@ async function sampleDate(): Promise<string> {
 
 /** Fresh processes per measurement: one first request is one sample, and a collection or a stall lands in some. */
 const CPU_PROCESSES = Number(process.env.BENCH_EDGE_CPU_PROCESSES ?? 3);
-
-interface EndpointCpu {
-  startUpMs: number;
-  firstMs: number;
-  warmMedianMs: number;
-  coldDataMs: number;
+if (!Number.isInteger(CPU_PROCESSES) || CPU_PROCESSES < 1) {
+  throw new Error(
+    `BENCH_EDGE_CPU_PROCESSES must be a whole number of processes, 1 or more; got "${process.env.BENCH_EDGE_CPU_PROCESSES}"`,
+  );
 }
 
 /**
@@ -163,9 +162,9 @@ function endpointCpu(
   other: string,
   recorded?: string,
   via: 'api' | 'mcp' = 'api',
-): EndpointCpu {
+): Figures {
   const runs = Array.from({ length: CPU_PROCESSES }, () => endpointCpuOnce(mode, target, other, recorded, via));
-  const of = (key: keyof EndpointCpu) => median(runs.map((run) => run[key]));
+  const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
   return {
     startUpMs: of('startUpMs'),
     firstMs: of('firstMs'),
@@ -180,7 +179,7 @@ function endpointCpuOnce(
   other: string,
   recorded: string | undefined,
   via: 'api' | 'mcp',
-): EndpointCpu {
+): Figures {
   const child = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'bench/edge-cpu.ts'), mode, target, other, ...(recorded ? [recorded] : [])],
@@ -191,7 +190,7 @@ function endpointCpuOnce(
     },
   );
   if (child.status !== 0) throw new Error(`bench/edge-cpu.ts ${mode} ${target} failed:\n${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as EndpointCpu;
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Figures;
 }
 
 const report: Record<string, unknown> = {};
