@@ -15,6 +15,7 @@ import {
   loadAverage,
   median,
   pairedRatio,
+  type PairedRatio,
   rawGet,
   runLoad,
   type LoadResult,
@@ -25,9 +26,6 @@ import { join } from 'node:path';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { chartTitles, newTitlePaths, titleScorePath as titleScorePathOf } from './title-paths.ts';
-
-/** A target's ratio, read round by round (./load.ts). */
-type Paired = ReturnType<typeof pairedRatio>;
 
 /** What Chromium and Firefox send; the static page is served precompressed. API runs send none, like the baseline. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -450,7 +448,7 @@ export function formatApiSection(report: ApiReport): string {
     '',
   ];
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  const target = (label: string, value: Paired | undefined, goal: number) =>
+  const target = (label: string, value: PairedRatio | undefined, goal: number) =>
     value === undefined
       ? `- ${label}: not measured`
       : `- ${label}: **${value.median.toFixed(2)}** (rounds ${value.low.toFixed(2)}–${value.high.toFixed(2)}; target ≥ ${goal}) — ${verdict(value.median >= goal)}`;

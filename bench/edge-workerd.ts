@@ -255,6 +255,11 @@ interface Profile {
  * client waits for one answer: the upstream, the Durable Object, the assets) or **between** requests (a gap
  * that spans the client reading an answer and sending the next). So raw = clipped + inside + between.
  */
+/** Whether a sample saw JavaScript: the method counts every frame but workerd's waiting and native states. */
+function isJavascript(functionName: string | undefined): boolean {
+  return functionName !== '(idle)' && functionName !== '(program)';
+}
+
 function javascriptMs(profile: Profile, periodUs: number, requests: readonly Interval[] = []): JavascriptTime {
   const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
   const time = { raw: 0, clipped: 0, waitInside: 0, waitBetween: 0 };
@@ -262,7 +267,7 @@ function javascriptMs(profile: Profile, periodUs: number, requests: readonly Int
   for (let i = 0; i < profile.samples.length; i++) {
     at += profile.timeDeltas[i] ?? 0;
     const name = names.get(profile.samples[i]!);
-    if (name === '(idle)' || name === '(program)') continue;
+    if (!isJavascript(name)) continue;
     const gap = profile.timeDeltas[i + 1] ?? 0;
     time.raw += gap;
     time.clipped += gap > WAIT_GAP_US ? periodUs : gap;
@@ -306,7 +311,7 @@ function topFunctions(profile: Profile, n: number): string {
     const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber}`;
     const gap = profile.timeDeltas[i + 1] ?? 0;
     self.set(name, (self.get(name) ?? 0) + (gap > WAIT_GAP_US ? samplerPeriodUs : gap));
-    if (gap > WAIT_GAP_US && frame.functionName !== '(idle)' && frame.functionName !== '(program)') {
+    if (gap > WAIT_GAP_US && isJavascript(frame.functionName)) {
       waits.set(name, (waits.get(name) ?? 0) + gap);
     }
   });

@@ -194,21 +194,25 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** A ratio read round by round: the median of the rounds' ratios, with the lowest and highest. */
+export interface PairedRatio {
+  median: number;
+  low: number;
+  high: number;
+}
+
 /**
  * `over[i] ÷ under[i]` for each round, as their median with the lowest and highest. Both runs of a round are made
  * one after the other, so the machine's speed, which drifts by a third over seconds here, touches both alike; a
  * ratio of two medians can pair a fast stretch of one with a slow stretch of the other.
  */
-export function pairedRatio(
-  over: readonly number[],
-  under: readonly number[],
-): { median: number; low: number; high: number } {
+export function pairedRatio(over: readonly number[], under: readonly number[]): PairedRatio {
   const ratios = over.map((value, i) => value / under[i]!).sort((x, y) => x - y);
   return { median: median(ratios), low: ratios[0] ?? Number.NaN, high: ratios.at(-1) ?? Number.NaN };
 }
 
 /** A paired ratio as `0.97 (0.91–1.04)`. */
-export function formatPaired({ median: middle, low, high }: ReturnType<typeof pairedRatio>): string {
+export function formatPaired({ median: middle, low, high }: PairedRatio): string {
   return `${middle.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})`;
 }
 
