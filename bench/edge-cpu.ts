@@ -1,7 +1,8 @@
 /**
  * One measurement for `npm run bench:edge`, in a fresh process so the first request really is the first of an
  * isolate (cold code, cold data): the Worker's pipeline, composed as functions/worker/index.ts composes it (no
- * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8 under process.threadCpuUsage(),
+ * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8 under process.threadCpuUsage()
+ * (read as bench/thread-cpu.ts reads it),
  * since workerd freezes timers inside a request. It is the CPU of the thread the request's JavaScript runs on, not
  * the process's: V8's helper threads (background compilation, concurrent marking) and libuv's (the file reads, I/O
  * on workerd) are left out, and counting them made single readings jump by 10-20 ms. Modules are loaded before the clock starts, as workerd
@@ -9,6 +10,8 @@
  *
  * `tsx bench/edge-cpu.ts <sample|live> <target> <other target> [recorded upstream answers file]` prints
  * {startUpMs, firstMs, warmMedianMs, coldDataMs}; startUpMs is the isolate's start-up warm-ups, outside any request.
+ * Beside three of them, the process's minor page faults over the same span (…Faults): on a machine where a fault is
+ * dear, a reading that grew the heap is mostly the kernel's work, not the Worker's.
  * In live mode the upstream's answers are replayed from the file (recorded by bench/edge.ts from the fault-injecting
  * emulator), so none of the emulator's work is measured.
  */
@@ -30,6 +33,7 @@ import type { PipelineRequest, ResponseCache } from '../functions/runtime.ts';
 import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
+import { threadCost } from './thread-cpu.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const [mode, target, otherTarget, recordedFile] = process.argv.slice(2) as ['sample' | 'live', string, string, string?];
@@ -117,14 +121,12 @@ function requestFor(path: string): PipelineRequest {
   return { ...plain, method: 'POST', target: '/mcp', header: (header) => headers[header], body: async () => body };
 }
 
-async function cpuMs(path: string): Promise<number> {
-  const before = process.threadCpuUsage();
-  const answer = await pipeline(requestFor(path));
-  const used = process.threadCpuUsage(before);
+async function cost(path: string): Promise<{ ms: number; faults: number }> {
+  const { value: answer, ms, faults } = await threadCost(() => pipeline(requestFor(path)));
   if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
   if (answer.body && new TextDecoder().decode(answer.body).includes('"isError":true'))
     throw new Error(`${path}: a tool error`);
-  return (used.user + used.system) / 1000;
+  return { ms, faults };
 }
 
 // Node implements fetch's Response, Headers and Request in JavaScript (undici), loaded and compiled on first use
@@ -137,22 +139,28 @@ await new Request('https://tagdex.invalid/').arrayBuffer();
 await crypto.subtle.digest('SHA-256', new Uint8Array(1));
 await readFile(join(dist, '_prepared/manifest.json')).catch(() => null);
 // functions/worker/index.ts runs them at its top level, when the isolate starts: timed apart, as start-up.
-const startUpStarted = process.threadCpuUsage();
-warmUp();
-await warmPipeline();
-const startUpUsed = process.threadCpuUsage(startUpStarted);
-const startUpMs = (startUpUsed.user + startUpUsed.system) / 1000;
+const startUp = await threadCost(async () => {
+  warmUp();
+  await warmPipeline();
+});
 
 // The first request of an isolate sets the isolate up, as the Worker does.
-const setUpStarted = process.threadCpuUsage();
-const pipeline = await setUp();
-const setUpUsed = process.threadCpuUsage(setUpStarted);
-const firstMs = (setUpUsed.user + setUpUsed.system) / 1000 + (await cpuMs(target));
+const isolate = await threadCost(setUp);
+const pipeline = isolate.value;
+const first = await cost(target);
 const warm: number[] = [];
-for (let i = 0; i < WARM_RUNS; i++) warm.push(await cpuMs(target));
+for (let i = 0; i < WARM_RUNS; i++) warm.push((await cost(target)).ms);
 warm.sort((a, b) => a - b);
 // Warm code, data this isolate has not read yet (another region, another video): a running isolate's cost.
-const coldDataMs = await cpuMs(otherTarget);
+const coldData = await cost(otherTarget);
 process.stdout.write(
-  `${JSON.stringify({ startUpMs: +startUpMs.toFixed(2), firstMs: +firstMs.toFixed(2), warmMedianMs: +warm[Math.floor(warm.length / 2)]!.toFixed(3), coldDataMs: +coldDataMs.toFixed(2) })}\n`,
+  `${JSON.stringify({
+    startUpMs: +startUp.ms.toFixed(2),
+    startUpFaults: startUp.faults,
+    firstMs: +(isolate.ms + first.ms).toFixed(2),
+    firstFaults: isolate.faults + first.faults,
+    warmMedianMs: +warm[Math.floor(warm.length / 2)]!.toFixed(3),
+    coldDataMs: +coldData.ms.toFixed(2),
+    coldDataFaults: coldData.faults,
+  })}\n`,
 );

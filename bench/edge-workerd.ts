@@ -92,11 +92,12 @@ export interface WorkerdReport {
   firstOfIsolate: Record<string, Record<'on' | 'off', FirstReading>>;
 }
 
-/** One request profiled on its own: JavaScript ms (clipped and raw), workerd's CPU ms and the wall ms. */
+/** One request profiled on its own: JavaScript ms (clipped and raw), workerd's CPU ms and page faults, the wall ms. */
 interface OneRequest {
   clippedMs: number;
   rawMs: number;
   cpuMs: number;
+  faults: number;
   wallMs: number;
 }
 
@@ -137,6 +138,8 @@ interface Wrangler {
   inspectorPort: number;
   /** CPU ms the workerd processes have used so far. */
   cpuMs(): Promise<number>;
+  /** Minor page faults the workerd processes have taken so far. */
+  faults(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -163,6 +166,7 @@ async function startWrangler(
     inspectorPort,
     // wrangler runs in this process: its workerd processes are this process's children.
     cpuMs: () => workerdCpuMs(process.pid),
+    faults: () => workerdFaults(process.pid),
     async close() {
       await worker.dispose();
       await rm(stateDir, { recursive: true, force: true });
@@ -170,33 +174,50 @@ async function startWrangler(
   };
 }
 
-/**
- * CPU ms used so far by the workerd processes under `root`: the on-CPU nanoseconds of every thread
- * (/proc/<pid>/task/<tid>/schedstat), which, unlike the profiler's wall-clock samples, a busy machine cannot inflate.
- */
-async function workerdCpuMs(root: number): Promise<number> {
+/** The workerd processes under `root` (in /proc), with each one's /proc/<pid>/stat line. */
+async function workerdStats(root: number): Promise<Map<number, string>> {
   const children = new Map<number, number[]>();
-  const names = new Map<number, string>();
+  const stats = new Map<number, string>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     const match = /^(\d+) \((.*)\) \S+ (\d+)/.exec(stat);
     if (!match) continue;
-    names.set(Number(match[1]), match[2]!);
+    if (match[2] === 'workerd') stats.set(Number(match[1]), stat);
     children.set(Number(match[3]), [...(children.get(Number(match[3])) ?? []), Number(match[1])]);
   }
-  let nanos = 0;
-  const visit = async (pid: number): Promise<void> => {
-    if (names.get(pid) === 'workerd') {
-      for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
-        const line = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '0');
-        nanos += Number(line.split(' ')[0]);
-      }
-    }
-    for (const child of children.get(pid) ?? []) await visit(child);
+  const found = new Map<number, string>();
+  const visit = (pid: number): void => {
+    const stat = stats.get(pid);
+    if (stat !== undefined) found.set(pid, stat);
+    for (const child of children.get(pid) ?? []) visit(child);
   };
-  await visit(root);
+  visit(root);
+  return found;
+}
+
+/**
+ * CPU ms used so far by the workerd processes under `root`: the on-CPU nanoseconds of every thread
+ * (/proc/<pid>/task/<tid>/schedstat), which, unlike the profiler's wall-clock samples, a busy machine cannot inflate.
+ */
+async function workerdCpuMs(root: number): Promise<number> {
+  let nanos = 0;
+  for (const pid of (await workerdStats(root)).keys()) {
+    for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+      const line = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '0');
+      nanos += Number(line.split(' ')[0]);
+    }
+  }
   return nanos / 1e6;
+}
+
+/** Minor page faults of the workerd processes under `root` so far (/proc/<pid>/stat's tenth field). */
+async function workerdFaults(root: number): Promise<number> {
+  let faults = 0;
+  for (const stat of (await workerdStats(root)).values()) {
+    faults += Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+  }
+  return faults;
 }
 
 /** A DevTools protocol session with the Worker's isolate (the inspector accepts DevTools origins only). */
@@ -628,13 +649,15 @@ async function validation(inspector: Inspector, wrangler: Wrangler, log: (line: 
 /** `ask` alone in a Profiler session. */
 async function profileOne(inspector: Inspector, wrangler: Wrangler, request: Ask): Promise<OneRequest> {
   await inspector.send('Profiler.start');
+  const faultsBefore = await wrangler.faults();
   const cpuBefore = await wrangler.cpuMs();
   const started = performance.now();
   await askOnce(wrangler, request);
   const wallMs = performance.now() - started;
   const cpuMs = (await wrangler.cpuMs()) - cpuBefore;
+  const faults = (await wrangler.faults()) - faultsBefore;
   const js = javascriptMs(await stopProfiler(inspector, 'one-'), samplerPeriodUs);
-  return { clippedMs: js.clipped, rawMs: js.raw, cpuMs, wallMs };
+  return { clippedMs: js.clipped, rawMs: js.raw, cpuMs, faults, wallMs };
 }
 
 /**

@@ -8,7 +8,8 @@
  *   workerd freezes the clock inside a request (timers advance only on I/O), so CPU is measured by running the
  *   Worker's own pipeline in Node's V8 under process.threadCpuUsage(): the first request of an isolate (cold code and
  *   data), a warm request, and warm code reading data not read yet. Live mode replays upstream answers recorded
- *   from the emulator, so none of the emulator's work is counted.
+ *   from the emulator, so none of the emulator's work is counted. Beside them, the process's minor page faults, and
+ *   what one costs this machine (fresh memory touched a page at a time), to tell the kernel's share from the Worker's.
  * - JavaScript time per request inside workerd itself (bench/edge-workerd.ts): the DevTools profiler of
  *   `wrangler dev` in live mode after a real ingest, every endpoint and MCP method over /healthz, validated with a
  *   request doing a known amount of extra work (BENCH_SKIP_WORKERD=1 leaves it out).
@@ -32,7 +33,8 @@ import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { median } from './load.ts';
-import type { Figures } from './edge-section.ts';
+import type { FaultCost, Figures } from './edge-section.ts';
+import { threadCost } from './thread-cpu.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -167,9 +169,12 @@ function endpointCpu(
   const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
   return {
     startUpMs: of('startUpMs'),
+    startUpFaults: of('startUpFaults'),
     firstMs: of('firstMs'),
+    firstFaults: of('firstFaults'),
     warmMedianMs: of('warmMedianMs'),
     coldDataMs: of('coldDataMs'),
+    coldDataFaults: of('coldDataFaults'),
   };
 }
 
@@ -193,6 +198,43 @@ function endpointCpuOnce(
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Figures;
 }
 
+/** Fresh memory touched a page at a time, to price a minor page fault on this machine. */
+const FAULT_PROBE_PAGES = 16_384;
+const PAGE_BYTES = 4096;
+
+/**
+ * What one minor page fault costs this thread: FAULT_PROBE_PAGES pages of fresh memory, one byte written in each,
+ * must read as about as many faults (the check that the count means what it says), and the CPU ÷ faults is the
+ * price; the median of 3.
+ */
+async function faultCost(): Promise<FaultCost> {
+  const rounds: FaultCost[] = [];
+  for (let round = 0; round < 3; round++) {
+    const { ms, faults } = await threadCost(() => {
+      const memory = Buffer.allocUnsafeSlow(FAULT_PROBE_PAGES * PAGE_BYTES);
+      for (let at = 0; at < memory.length; at += PAGE_BYTES) memory[at] = 1;
+    });
+    rounds.push({ us: +((ms * 1000) / faults).toFixed(2), pages: FAULT_PROBE_PAGES, faults, ms: +ms.toFixed(1) });
+  }
+  return rounds.sort((a, b) => a.us - b.us)[1]!;
+}
+
+/** A busy loop this long (wall clock) is the method's known amount of work. */
+const CHECK_SPIN_MS = 1;
+
+/** The method's check: CHECK_SPIN_MS of busy loop, read as threadCost reads a request, 25 times; the median. */
+async function methodCheck(): Promise<{ spinMs: number; readMs: number }> {
+  const readings: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const { ms } = await threadCost(() => {
+      const until = performance.now() + CHECK_SPIN_MS;
+      while (performance.now() < until);
+    });
+    readings.push(ms);
+  }
+  return { spinMs: CHECK_SPIN_MS, readMs: +median(readings).toFixed(3) };
+}
+
 const report: Record<string, unknown> = {};
 const recordedFile = await recordUpstream(Object.values(ENDPOINT_TARGETS).flat());
 const cpu: Record<string, Record<string, unknown>> = { sample: {}, live: {} };
@@ -210,6 +252,11 @@ for (const name of ['trendingTags90x500', 'titleScore']) {
 }
 report.cpuMs = cpu;
 report.cpuProcesses = CPU_PROCESSES;
+report.faultCost = await faultCost();
+report.methodCheck = await methodCheck();
+process.stderr.write(
+  `bench:edge: a minor page fault costs ${JSON.stringify(report.faultCost)}; the method's check ${JSON.stringify(report.methodCheck)}\n`,
+);
 // Inside workerd itself, with its inspector (bench/edge-workerd.ts); BENCH_SKIP_WORKERD=1 leaves it out.
 if (process.env.BENCH_SKIP_WORKERD !== '1') {
   report.workerd = await runWorkerdBench((line) => process.stderr.write(`${line}\n`));
