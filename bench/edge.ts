@@ -33,7 +33,7 @@ import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { median } from './load.ts';
-import type { FaultCost, Figures } from './edge-section.ts';
+import type { FaultCost, Figures, MethodCheck } from './edge-section.ts';
 import { threadCost } from './thread-cpu.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -201,38 +201,41 @@ function endpointCpuOnce(
 /** Fresh memory touched a page at a time, to price a minor page fault on this machine. */
 const FAULT_PROBE_PAGES = 16_384;
 const PAGE_BYTES = 4096;
+/** Rounds of the fault probe, and readings of the method's check; each gives its median. */
+const [FAULT_PROBE_ROUNDS, CHECK_READINGS] = [3, 25];
 
 /**
  * What one minor page fault costs this thread: FAULT_PROBE_PAGES pages of fresh memory, one byte written in each,
  * must read as about as many faults (the check that the count means what it says), and the CPU ÷ faults is the
- * price; the median of 3.
+ * price; the median of FAULT_PROBE_ROUNDS.
  */
 async function faultCost(): Promise<FaultCost> {
   const rounds: FaultCost[] = [];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < FAULT_PROBE_ROUNDS; round++) {
     const { ms, faults } = await threadCost(() => {
       const memory = Buffer.allocUnsafeSlow(FAULT_PROBE_PAGES * PAGE_BYTES);
       for (let at = 0; at < memory.length; at += PAGE_BYTES) memory[at] = 1;
     });
-    rounds.push({ us: +((ms * 1000) / faults).toFixed(2), pages: FAULT_PROBE_PAGES, faults, ms: +ms.toFixed(1) });
+    const us = +((ms * 1000) / faults).toFixed(2);
+    rounds.push({ us, pages: FAULT_PROBE_PAGES, faults, ms: +ms.toFixed(1), rounds: FAULT_PROBE_ROUNDS });
   }
-  return rounds.sort((a, b) => a.us - b.us)[1]!;
+  return rounds.sort((a, b) => a.us - b.us)[Math.floor(FAULT_PROBE_ROUNDS / 2)]!;
 }
 
 /** A busy loop this long (wall clock) is the method's known amount of work. */
 const CHECK_SPIN_MS = 1;
 
-/** The method's check: CHECK_SPIN_MS of busy loop, read as threadCost reads a request, 25 times; the median. */
-async function methodCheck(): Promise<{ spinMs: number; readMs: number }> {
+/** The method's check: CHECK_SPIN_MS of busy loop, read as threadCost reads a request, CHECK_READINGS times. */
+async function methodCheck(): Promise<MethodCheck> {
   const readings: number[] = [];
-  for (let i = 0; i < 25; i++) {
+  for (let i = 0; i < CHECK_READINGS; i++) {
     const { ms } = await threadCost(() => {
       const until = performance.now() + CHECK_SPIN_MS;
       while (performance.now() < until);
     });
     readings.push(ms);
   }
-  return { spinMs: CHECK_SPIN_MS, readMs: +median(readings).toFixed(3) };
+  return { spinMs: CHECK_SPIN_MS, readMs: +median(readings).toFixed(3), readings: CHECK_READINGS };
 }
 
 const report: Record<string, unknown> = {};

@@ -8,9 +8,9 @@
 
 /** The thread's CPU so far, in µs, and the process's minor page faults so far. */
 function now(): { us: number; faults: number } {
-  const process_ = process.resourceUsage();
+  const usage = process.resourceUsage();
   const thread = process.threadCpuUsage();
-  return { us: thread.user + thread.system, faults: process_.minorPageFault };
+  return { us: thread.user + thread.system, faults: usage.minorPageFault };
 }
 
 /** `work`'s value, the calling thread's CPU over it (ms) and the process's minor page faults over it. */
