@@ -1,12 +1,11 @@
 /**
  * One measurement for `npm run bench:edge`, in a fresh process so the first request really is the first of an
  * isolate (cold code, cold data): the Worker's pipeline, composed as functions/worker/index.ts composes it (no
- * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8 under process.threadCpuUsage()
- * (read as bench/thread-cpu.ts reads it),
- * since workerd freezes timers inside a request. It is the CPU of the thread the request's JavaScript runs on, not
- * the process's: V8's helper threads (background compilation, concurrent marking) and libuv's (the file reads, I/O
- * on workerd) are left out, and counting them made single readings jump by 10-20 ms. Modules are loaded before the clock starts, as workerd
- * evaluates them at isolate start-up, outside any request.
+ * sharing in flight, the assets reader over dist/, Web Crypto ETags), in Node's V8, since workerd freezes timers
+ * inside a request. It is the CPU of the thread the request's JavaScript runs on (bench/thread-cpu.ts), not the
+ * process's: V8's helper threads (background compilation, concurrent marking) and libuv's (the file reads, I/O on
+ * workerd) are left out, and counting them made single readings jump by 10-20 ms. Modules are loaded before the
+ * clock starts, as workerd evaluates them at isolate start-up, outside any request.
  *
  * `tsx bench/edge-cpu.ts <sample|live> <target> <other target> [recorded upstream answers file]` prints
  * {startUpMs, firstMs, warmMedianMs, coldDataMs}; startUpMs is the isolate's start-up warm-ups, outside any request.

@@ -68,6 +68,9 @@ export function runEdgeCpuBench(log: (line: string) => void): EdgeCpuReport {
   return { ...report.cpuMs, processes: report.cpuProcesses, faultCost, methodCheck, workerd };
 }
 
+/** `ms` of CPU less what `faults` page faults cost at `faultUs` each. */
+const lessFaults = (ms: number, faults: number, faultUs: number) => ms - (faults * faultUs) / 1000;
+
 export function formatEdgeCpuSection(report: EdgeCpuReport): string {
   const lines = [
     '## The Worker: CPU per request',
@@ -86,7 +89,6 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
     '| Mode | Request | start-up, ms (page faults) | first request of an isolate, ms (page faults) | warm (median), ms | new data in a running isolate, ms (page faults) |',
     '|---|---|---:|---:|---:|---:|',
   ];
-  const faultMs = (faults: number) => (faults * report.faultCost.us) / 1000;
   let [worst, worstLessFaults, slowestStart] = [0, 0, 0];
   const withFaults = (ms: number, faults: number) => `${ms.toFixed(2)} (${Math.round(faults).toLocaleString('en-US')})`;
   for (const mode of ['sample', 'live'] as const) {
@@ -97,8 +99,8 @@ export function formatEdgeCpuSection(report: EdgeCpuReport): string {
       worst = Math.max(worst, f.firstMs, f.coldDataMs);
       worstLessFaults = Math.max(
         worstLessFaults,
-        f.firstMs - faultMs(f.firstFaults),
-        f.coldDataMs - faultMs(f.coldDataFaults),
+        lessFaults(f.firstMs, f.firstFaults, report.faultCost.us),
+        lessFaults(f.coldDataMs, f.coldDataFaults, report.faultCost.us),
       );
       slowestStart = Math.max(slowestStart, f.startUpMs);
     }
@@ -223,7 +225,7 @@ function formatFirstOfIsolate(w: WorkerdReport, faultUs: number): string[] {
       `| ${name} | ${cells.map((ms) => ms.toFixed(2)).join(' | ')} | ${off.first.faults.toLocaleString('en-US')} |`,
     );
     worst = Math.max(worst, off.first.clippedMs);
-    worstLessFaults = Math.max(worstLessFaults, off.first.clippedMs - (off.first.faults * faultUs) / 1000);
+    worstLessFaults = Math.max(worstLessFaults, lessFaults(off.first.clippedMs, off.first.faults, faultUs));
   }
   const verdict = (ms: number) => (ms <= WORKER_CPU_LIMIT_MS ? 'within' : 'NOT within');
   lines.push(

@@ -133,13 +133,17 @@ async function liveSite(): Promise<string> {
   return distDir;
 }
 
+/** CPU ms and minor page faults of the workerd processes so far. */
+interface WorkerdUsage {
+  cpuMs: number;
+  faults: number;
+}
+
 interface Wrangler {
   baseUrl: string;
   inspectorPort: number;
-  /** CPU ms the workerd processes have used so far. */
-  cpuMs(): Promise<number>;
-  /** Minor page faults the workerd processes have taken so far. */
-  faults(): Promise<number>;
+  /** What the workerd processes have used so far. */
+  usage(): Promise<WorkerdUsage>;
   close(): Promise<void>;
 }
 
@@ -165,8 +169,7 @@ async function startWrangler(
     baseUrl: `http://127.0.0.1:${port}`,
     inspectorPort,
     // wrangler runs in this process: its workerd processes are this process's children.
-    cpuMs: () => workerdCpuMs(process.pid),
-    faults: () => workerdFaults(process.pid),
+    usage: () => workerdUsage(process.pid),
     async close() {
       await worker.dispose();
       await rm(stateDir, { recursive: true, force: true });
@@ -197,27 +200,20 @@ async function workerdStats(root: number): Promise<Map<number, string>> {
 }
 
 /**
- * CPU ms used so far by the workerd processes under `root`: the on-CPU nanoseconds of every thread
- * (/proc/<pid>/task/<tid>/schedstat), which, unlike the profiler's wall-clock samples, a busy machine cannot inflate.
+ * What the workerd processes under `root` have used so far: CPU ms, the on-CPU nanoseconds of every thread
+ * (/proc/<pid>/task/<tid>/schedstat), which, unlike the profiler's wall-clock samples, a busy machine cannot
+ * inflate; and minor page faults (/proc/<pid>/stat's tenth field).
  */
-async function workerdCpuMs(root: number): Promise<number> {
-  let nanos = 0;
-  for (const pid of (await workerdStats(root)).keys()) {
+async function workerdUsage(root: number): Promise<WorkerdUsage> {
+  let [nanos, faults] = [0, 0];
+  for (const [pid, stat] of await workerdStats(root)) {
+    faults += Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
     for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
       const line = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '0');
       nanos += Number(line.split(' ')[0]);
     }
   }
-  return nanos / 1e6;
-}
-
-/** Minor page faults of the workerd processes under `root` so far (/proc/<pid>/stat's tenth field). */
-async function workerdFaults(root: number): Promise<number> {
-  let faults = 0;
-  for (const stat of (await workerdStats(root)).values()) {
-    faults += Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  }
-  return faults;
+  return { cpuMs: nanos / 1e6, faults };
 }
 
 /** A DevTools protocol session with the Worker's isolate (the inspector accepts DevTools origins only). */
@@ -429,15 +425,15 @@ async function measureOnce(
   };
   for (let i = 0; i < WARM; i++) await ask(kind(serial++));
   if (!profiled) {
-    const cpuBefore = await wrangler.cpuMs();
+    const cpuBefore = (await wrangler.usage()).cpuMs;
     const wall = await timed();
-    const cpuMs = ((await wrangler.cpuMs()) - cpuBefore) / n;
+    const cpuMs = ((await wrangler.usage()).cpuMs - cpuBefore) / n;
     return { jsMs: 0, clippedMs: 0, waitInsideMs: 0, waitBetweenMs: 0, cpuMs, ...wall };
   }
   await inspector.send('Profiler.start');
-  const cpuBefore = await wrangler.cpuMs();
+  const cpuBefore = (await wrangler.usage()).cpuMs;
   const wall = await timed();
-  const cpuAfter = await wrangler.cpuMs();
+  const cpuAfter = (await wrangler.usage()).cpuMs;
   const profile = await stopProfiler(inspector, '');
   if (process.env.BENCH_WORKERD_TOP) process.stderr.write(topFunctions(profile, n));
   const js = javascriptMs(profile, samplerPeriodUs, requests);
@@ -649,13 +645,12 @@ async function validation(inspector: Inspector, wrangler: Wrangler, log: (line: 
 /** `ask` alone in a Profiler session. */
 async function profileOne(inspector: Inspector, wrangler: Wrangler, request: Ask): Promise<OneRequest> {
   await inspector.send('Profiler.start');
-  const faultsBefore = await wrangler.faults();
-  const cpuBefore = await wrangler.cpuMs();
+  const before = await wrangler.usage();
   const started = performance.now();
   await askOnce(wrangler, request);
   const wallMs = performance.now() - started;
-  const cpuMs = (await wrangler.cpuMs()) - cpuBefore;
-  const faults = (await wrangler.faults()) - faultsBefore;
+  const after = await wrangler.usage();
+  const [cpuMs, faults] = [after.cpuMs - before.cpuMs, after.faults - before.faults];
   const js = javascriptMs(await stopProfiler(inspector, 'one-'), samplerPeriodUs);
   return { clippedMs: js.clipped, rawMs: js.raw, cpuMs, faults, wallMs };
 }
