@@ -20,7 +20,7 @@ import { createDurableObjectSearchRations } from './search-rations.ts';
 import { cacheApiKeeps, createCacheApiResponseCache } from './cache-api.ts';
 import { createTieredCache } from './tiered-cache.ts';
 import { createAssetsSampleClient, loadAssetsPreparedData } from './assets-data.ts';
-import { PREPARED_PREFIX } from '../../src/lib/limits.ts';
+import { DEFAULT_RATE_LIMIT_PER_HOUR, PREPARED_PREFIX } from '../../src/lib/limits.ts';
 import { describeError } from '../describe-error.ts';
 import { webEtag } from '../etag.ts';
 import { readBoundedBody, webStreamChunks } from '../request-body.ts';
@@ -33,13 +33,6 @@ import { warmPipeline } from './warm-pipeline.ts';
 
 export { RateLimiter } from './rate-limiter.ts';
 export { SearchRation } from './search-rations.ts';
-
-// The first API request's schema, function and regular-expression set-up, done at isolate start (./warm-up.ts,
-// which also imports the MCP server's module, so the pipeline's import on demand finds it evaluated).
-warmUp();
-// And the pipeline's own path, asked by a pipeline made over stand-ins and dropped (./warm-pipeline.ts): microtasks
-// only, over before the first request.
-void warmPipeline();
 
 /** The isolate's access log, written in batches (./batched-log.ts). */
 const accessLog = createBatchedLog((text) => console.log(text));
@@ -74,6 +67,15 @@ const configAtStart = (() => {
     return undefined;
   }
 })();
+
+/** The hourly limit the isolate serves (0: none), as the MCP tools state it: what the warm-ups make their lists for. */
+const limitAtStart = configAtStart?.config.RATE_LIMIT_PER_HOUR ?? DEFAULT_RATE_LIMIT_PER_HOUR;
+// The first API request's schema, function and regular-expression set-up, done at isolate start (./warm-up.ts,
+// which also imports the MCP server's module, so the pipeline's import on demand finds it evaluated).
+warmUp(limitAtStart);
+// And the pipeline's own path, asked by a pipeline made over stand-ins and dropped (./warm-pipeline.ts): microtasks
+// only, over before the first request.
+void warmPipeline(limitAtStart);
 
 /** The configuration from the Worker's variables, validated as the Node server validates its environment. */
 function configOf(env: Env): Config {

@@ -22,26 +22,27 @@ import { warmUpPreparedData } from './warm-up-data.ts';
 import { DEFAULT_RATE_LIMIT_PER_HOUR, RATE_LIMIT_WINDOW_SECONDS } from '../../src/lib/limits.ts';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
-/** Admits every request after a turn, as the Durable Object's answer arrives; the default limit, as MCP states it. */
-const ADMIT_ALL: RateLimitStore = {
-  limit: DEFAULT_RATE_LIMIT_PER_HOUR,
-  windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
-  hit: () =>
-    Promise.resolve({
-      allowed: true,
-      remaining: DEFAULT_RATE_LIMIT_PER_HOUR - 1,
-      resetSeconds: RATE_LIMIT_WINDOW_SECONDS,
-    }),
-};
+/**
+ * Admits every request after a turn, as the Durable Object's answer arrives, at the isolate's limit (which MCP
+ * states); none where the isolate has none, so the pipeline takes the path its requests will take.
+ */
+function admitAll(limit: number): RateLimitStore | null {
+  if (limit === 0) return null;
+  return {
+    limit,
+    windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+    hit: () => Promise.resolve({ allowed: true, remaining: limit - 1, resetSeconds: RATE_LIMIT_WINDOW_SECONDS }),
+  };
+}
 
 /** The pipeline of the warm-up: the Worker's own composition, but for the stand-ins above. */
-function warmUpPipeline(failures: string[]): Pipeline {
+function warmUpPipeline(failures: string[], rateLimitPerHour: number): Pipeline {
   const runtime: Runtime = {
     mode: 'live',
     youtube: createYouTubeService({ client: warmUpClient(), shareInFlight: sharesInFlight('workerd') }),
     // A build with no snapshot yet but a title benchmark: the others answer their "no data" 200.
     data: warmUpPreparedData(),
-    rateLimit: ADMIT_ALL,
+    rateLimit: admitAll(rateLimitPerHour),
     cache: createTieredCache({ get: () => undefined, put: () => {} }),
     now: () => 0,
     platform: 'workerd',
@@ -116,8 +117,11 @@ function warmRequest(target: string, message?: unknown): PipelineRequest {
  */
 const PASSES = 3;
 
-/** Runs the warm-up; resolves when it is over, with a warning logged if any answer was a failure. */
-export async function warmPipeline(): Promise<void> {
+/**
+ * Runs the warm-up at the limit the isolate serves (0: none); resolves when it is over, with a warning logged if any
+ * answer was a failure.
+ */
+export async function warmPipeline(rateLimitPerHour: number = DEFAULT_RATE_LIMIT_PER_HOUR): Promise<void> {
   const failures: string[] = [];
   try {
     const requests = [
@@ -125,7 +129,7 @@ export async function warmPipeline(): Promise<void> {
       ...warmMcpMessages().map((message) => warmRequest(MCP_PATH, message)),
     ];
     for (let pass = 0; pass < PASSES; pass++) {
-      const pipeline = warmUpPipeline(failures);
+      const pipeline = warmUpPipeline(failures, rateLimitPerHour);
       for (const request of requests) {
         const answer = await pipeline(request);
         if (answer.status >= 500) failures.push(`${request.method} ${request.target}: ${answer.status}`);

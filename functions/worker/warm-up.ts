@@ -41,19 +41,23 @@ const WARM_ENV = {
   PUBLIC_API_BASE: 'https://tagdex.example.org',
 };
 
-/** Runs the first-use work; a failure is logged and left for the first request to meet. */
-export function warmUp(): void {
+/**
+ * Runs the first-use work; a failure is logged and left for the first request to meet. `rateLimitPerHour` is the
+ * limit the isolate serves (0: none), which every MCP tool's description states: the first /mcp request's server
+ * then finds that tool list and its JSON made.
+ */
+export function warmUp(rateLimitPerHour: number = DEFAULT_RATE_LIMIT_PER_HOUR): void {
   try {
     loadConfig({});
     // The live client the first request makes (its options' checks), over a fetch it never calls: making it starts
     // no I/O and no timer.
     createUpstreamClient(loadConfig(WARM_ENV), { fetch: () => Promise.reject(new Error('warm-up')) });
-    // A handler made and dropped: the first /mcp request makes the isolate's own, with code compiled by then (and,
-    // at the default limit, its tool list and the list's JSON made).
+    // A handler made and dropped: the first /mcp request makes the isolate's own, with code compiled by then and
+    // its tool list and the list's JSON made.
     createMcpHandler({
       allowedHosts: [],
       callEndpoint: () => Promise.reject(new Error('warm-up')),
-      rateLimitPerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
+      rateLimitPerHour,
     });
     for (const endpoint of ENDPOINTS) parseQuery(endpoint.example, queryParamNames(endpoint.query), endpoint.query);
     titleFeatures(WARM_TITLE);

@@ -77,6 +77,22 @@ describe('warmPipeline', () => {
     expect(mcp[2].result.isError).toBeFalsy();
   });
 
+  it("makes its MCP servers' tool list at the limit it is given, and at none when the isolate has none", async () => {
+    vi.resetModules();
+    const { SharedServerTransport } = await import('../../functions/mcp/mcp-transport.ts');
+    const { toolList } = await import('../../functions/mcp/tools.ts');
+    const fixed = vi.spyOn(SharedServerTransport.prototype, 'fixResult');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { warmPipeline } = await import('../../functions/worker/warm-pipeline.ts');
+    await warmPipeline(250);
+    expect(new Set(fixed.mock.calls.map(([result]) => result))).toEqual(new Set([toolList(250)]));
+    fixed.mockClear();
+    await warmPipeline(0);
+    expect(new Set(fixed.mock.calls.map(([result]) => result))).toEqual(new Set([toolList(0)]));
+    expect(toolList(0)).not.toBe(toolList(250));
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('logs a failing answer once and resolves', async () => {
     vi.resetModules();
     vi.doMock('../../functions/etag.ts', async (importActual) => ({

@@ -19,6 +19,18 @@ describe('warmUp', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it("makes the MCP tool list, and writes its JSON, at the limit it is given (the isolate's own)", async () => {
+    const { SharedServerTransport } = await import('../../functions/mcp/mcp-transport.ts');
+    const { toolList } = await import('../../functions/mcp/tools.ts');
+    const fixed = vi.spyOn(SharedServerTransport.prototype, 'fixResult');
+    const { warmUp } = await import('../../functions/worker/warm-up.ts');
+    warmUp(250);
+    const lists = fixed.mock.calls.map(([result]) => result);
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toBe(toolList(250));
+    expect(lists[0]).not.toBe(toolList(100));
+  });
+
   it('logs a failing step and returns', async () => {
     vi.doMock('../../functions/config.ts', () => ({
       loadConfig: () => {
