@@ -7,6 +7,7 @@
  */
 
 import { REFUSED_BODY_DRAIN_BYTES as DRAIN_BYTES } from '../src/lib/limits.ts';
+import { concatBytes } from '../src/lib/json-bytes.ts';
 
 /** The body's bytes, or null when it is longer than `maxBytes`. */
 export async function readBoundedBody(
@@ -23,13 +24,7 @@ export async function readBoundedBody(
     if (received > maxBytes) return drained(chunks, DRAIN_BYTES - received);
     parts.push(next.value);
   }
-  const body = new Uint8Array(received);
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.byteLength;
-  }
-  return body;
+  return concatBytes(parts);
 }
 
 /** Reads and drops up to `budget` more bytes of a refused body; always null (refused). */

@@ -44,9 +44,14 @@ export function okBody(data: unknown): Uint8Array {
   });
 }
 
-/** The `data` of a 200's envelope as JSON text, cut from okText's output without parsing it; null for other text. */
-export function okDataText(text: string): string | null {
-  return text.startsWith(OK_PREFIX) && text.endsWith('}') ? text.slice(OK_PREFIX.length, -1) : null;
+/**
+ * The `data` of a 200's envelope as its JSON's UTF-8 bytes, a view of the envelope's own (okBody's output), cut
+ * without decoding or parsing it; null for other bytes.
+ */
+export function okDataBytes(body: Uint8Array): Uint8Array | null {
+  if (body.length <= OK_PREFIX_BYTES.length || body[body.length - 1] !== 0x7d) return null;
+  for (let i = 0; i < OK_PREFIX_BYTES.length; i++) if (body[i] !== OK_PREFIX_BYTES[i]) return null;
+  return body.subarray(OK_PREFIX_BYTES.length, body.length - 1);
 }
 
 /** The text of a failure's envelope, `{"ok": false, "error": …}`. */

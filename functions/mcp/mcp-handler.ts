@@ -22,8 +22,8 @@ import { refusedHost } from './host-policy.ts';
 import { toolList, TOOLS, TOOLS_BY_NAME, type McpTool } from './tools.ts';
 import { REGIONS } from '../../src/lib/regions.ts';
 import { MCP_PATH } from './mcp-path.ts';
-import { SharedServerTransport, type McpCall } from './mcp-transport.ts';
-import { okDataText } from '../respond.ts';
+import { SharedServerTransport, STRUCTURED_AS_TEXT, type McpCall } from './mcp-transport.ts';
+import { okDataBytes } from '../respond.ts';
 import { utf8Bytes } from '../utf8.ts';
 
 /** A JSON-RPC request to this server is a few hundred bytes; 64 KB leaves room for any batch worth answering. */
@@ -156,7 +156,7 @@ export function createMcpHandler(options: {
     const answer = await transport.handle(request, body);
     const headers =
       answer.body === null ? [...COMMON_HEADERS] : [...COMMON_HEADERS, 'Content-Type', 'application/json'];
-    return { status: answer.status, headers, body: answer.body === null ? null : utf8Bytes(answer.body) };
+    return { status: answer.status, headers, body: answer.body };
   };
 }
 
@@ -176,12 +176,13 @@ function toQuery(args: Record<string, unknown>): RawQuery {
  * envelope's, not parsed and written again: the transport sends it in place of `{}`), `error` as an error result.
  */
 function toolResult(answer: PlainAnswer, call: McpCall): CallToolResult {
-  const text = answer.body ? decoder.decode(answer.body) : '';
-  const data = answer.status === 200 ? okDataText(text) : null;
-  if (data?.startsWith('{')) {
-    call.structuredText = data;
-    return { content: [{ type: 'text', text: data }], structuredContent: {} };
+  const data = answer.status === 200 && answer.body ? okDataBytes(answer.body) : null;
+  // An object (`{`): the data the transport writes as both the structured content and the text block.
+  if (data?.[0] === 0x7b) {
+    call.structured = data;
+    return { content: [{ type: 'text', text: STRUCTURED_AS_TEXT }], structuredContent: {} };
   }
+  const text = answer.body ? decoder.decode(answer.body) : '';
   const envelope = text ? (JSON.parse(text) as { error?: string }) : null;
   return errorResult(envelope?.error ?? `tagdex answered ${answer.status} with no message.`);
 }

@@ -22,32 +22,41 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import type { PipelineRequest } from '../runtime.ts';
+import { utf8Bytes } from '../utf8.ts';
+import { concatBytes, jsonStringBytes, spliceJsonBytes } from '../../src/lib/json-bytes.ts';
 
 /** What a request handler of the shared Server learns about the message it answers. */
 export interface McpCall {
   /** The HTTP request the message came in (its client, for the rate limit). */
   request: PipelineRequest;
   /**
-   * JSON text to send as the result's `structuredContent` in place of the `{}` the handler returned: an
-   * endpoint's data, passed on as the bytes the pipeline made rather than parsed and written again.
+   * An endpoint's data as the JSON bytes the pipeline made, sent as the result's `structuredContent` in place of
+   * the `{}` the handler returned, and as its text block in place of STRUCTURED_AS_TEXT: neither parsed, nor
+   * decoded to a string and encoded again.
    */
-  structuredText?: string;
+  structured?: Uint8Array;
 }
 
-/** An HTTP-level answer: the status, a JSON-RPC body (or none) and its content type. */
+/** The text block a handler returns for `structured`'s JSON text, which the transport writes in its place. */
+export const STRUCTURED_AS_TEXT = 'tagdex:structured-content-as-text';
+
+/** An HTTP-level answer: the status and a JSON-RPC body as UTF-8 (or none). */
 export interface McpHttpAnswer {
   status: number;
-  body: string | null;
+  body: Uint8Array | null;
 }
 
 /** One message waiting for the Server's answer. */
 interface Waiting {
   clientId: RequestId;
   call: McpCall;
-  settle: (text: string) => void;
+  settle: (bytes: Uint8Array) => void;
 }
 
 const STRUCTURED_PLACEHOLDER = '"structuredContent":{}';
+const TEXT_PLACEHOLDER = `"text":${JSON.stringify(STRUCTURED_AS_TEXT)}`;
+const TEXT_KEY = utf8Bytes('"text":');
+const STRUCTURED_KEY = utf8Bytes('"structuredContent":');
 /** Stands in for a fixed result while its answer's other members are written (see fixResult). */
 const FIXED_MARK = 'tagdex:fixed-result';
 const FIXED_RESULT = `"result":${JSON.stringify(FIXED_MARK)}`;
@@ -60,7 +69,7 @@ const INVALID_TOOL_PARAMS =
   'Invalid params: tools/call takes the tool’s name as a string and, optionally, its arguments as an object.';
 
 function rpcError(status: number, code: number, message: string): McpHttpAnswer {
-  return { status, body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }) };
+  return { status, body: utf8Bytes(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })) };
 }
 
 export class SharedServerTransport implements Transport {
@@ -98,18 +107,22 @@ export class SharedServerTransport implements Transport {
     this.waiting.delete(message.id as number);
     const fixed = 'result' in message ? fixedResults.get(message.result) : undefined;
     // A string member's quotes are escaped, so the placeholder (a key and its value) occurs in the text once only.
-    let text =
+    const text =
       fixed === undefined
         ? JSON.stringify({ ...message, id: waiting.clientId })
         : JSON.stringify({ ...message, id: waiting.clientId, result: FIXED_MARK }).replace(
             FIXED_RESULT,
             () => `"result":${fixed}`,
           );
-    const structured = waiting.call.structuredText;
-    // The placeholder can occur once only: inside a JSON string its quotes would be escaped.
-    if (structured !== undefined)
-      text = text.replace(STRUCTURED_PLACEHOLDER, () => `"structuredContent":${structured}`);
-    waiting.settle(text);
+    const structured = waiting.call.structured;
+    if (structured === undefined) return waiting.settle(utf8Bytes(text));
+    // Each placeholder can occur once only: inside a JSON string its quotes would be escaped.
+    waiting.settle(
+      spliceJsonBytes(text, [
+        [TEXT_PLACEHOLDER, [TEXT_KEY, jsonStringBytes(structured)]],
+        [STRUCTURED_PLACEHOLDER, [STRUCTURED_KEY, structured]],
+      ]),
+    );
   }
 
   /** The call a handler answers, by the request id the Server gave it (the transport's own). */
@@ -132,19 +145,30 @@ export class SharedServerTransport implements Transport {
     const requests = messages.filter(isJSONRPCRequest);
     if (requests.length === 0) return { status: 202, body: null };
     const answers = await Promise.all(requests.map((message) => this.dispatch(message, request)));
-    return { status: 200, body: batch ? `[${answers.join(',')}]` : answers[0]! };
+    return { status: 200, body: batch ? batchBytes(answers) : answers[0]! };
   }
 
-  /** Hands one request to the Server under a fresh id; resolves with its answer's JSON text. */
-  private dispatch(message: JSONRPCRequest, request: PipelineRequest): Promise<string> {
+  /** Hands one request to the Server under a fresh id; resolves with its answer's JSON as UTF-8. */
+  private dispatch(message: JSONRPCRequest, request: PipelineRequest): Promise<Uint8Array> {
     const invalid = invalidParams(message);
-    if (invalid) return Promise.resolve(invalid);
+    if (invalid) return Promise.resolve(utf8Bytes(invalid));
     const id = ++this.lastId;
-    return new Promise<string>((settle) => {
+    return new Promise<Uint8Array>((settle) => {
       this.waiting.set(id, { clientId: message.id, call: { request }, settle });
       this.onmessage?.({ ...message, id });
     });
   }
+}
+
+const [OPEN_BATCH, COMMA, CLOSE_BATCH] = ['[', ',', ']'].map(utf8Bytes) as [Uint8Array, Uint8Array, Uint8Array];
+
+/** A batch's answers as one JSON array. */
+function batchBytes(answers: readonly Uint8Array[]): Uint8Array {
+  return concatBytes([
+    OPEN_BATCH,
+    ...answers.flatMap((answer, i) => (i === 0 ? [answer] : [COMMA, answer])),
+    CLOSE_BATCH,
+  ]);
 }
 
 /** The SDK transport's header checks: both JSON and SSE accepted, a JSON body. */

@@ -75,3 +75,122 @@ function asciiInto(text: string, target: Uint8Array, at: number): boolean {
   }
   return true;
 }
+
+/** How a byte is written inside a JSON string: as it is (0), after a backslash (1: `"` and `\`), or as a control (2). */
+const ESCAPE_KIND = (() => {
+  const table = new Uint8Array(256);
+  table.fill(2, 0, 0x20);
+  table[0x22] = 1;
+  table[0x5c] = 1;
+  return table;
+})();
+/** The letter of JSON.stringify's short escape of each control character that has one (`\b \t \n \f \r`), else 0. */
+const SHORT_ESCAPE = (() => {
+  const table = new Uint8Array(0x20);
+  for (const [unit, letter] of [
+    [0x08, 'b'],
+    [0x09, 't'],
+    [0x0a, 'n'],
+    [0x0c, 'f'],
+    [0x0d, 'r'],
+  ] as const)
+    table[unit] = letter.charCodeAt(0);
+  return table;
+})();
+const HEX_DIGITS = utf8Piece('0123456789abcdef');
+/** A reused buffer for jsonStringBytes, grown up to this size; a longer text gets a buffer of its own. */
+const MAX_ESCAPE_SCRATCH = 1024 * 1024;
+let escapeScratch = new Uint8Array(64 * 1024);
+
+/**
+ * The JSON string literal of a UTF-8 text, quotes included, as UTF-8: byte for byte what encoding
+ * `JSON.stringify(text)` gives, for well-formed UTF-8 (what TextEncoder writes). Escaped from the bytes, so a large
+ * text is neither decoded to a string nor encoded again: the quotes and backslashes are escaped, control characters
+ * take JSON.stringify's forms, and every other byte (multi-byte characters included) is copied as it is. One pass
+ * into a reused buffer, then a copy of what was written.
+ */
+export function jsonStringBytes(utf8: Uint8Array): Uint8Array {
+  // Room for every byte escaped with one backslash; a control character (never raw in JSON text) may need more.
+  let out = escapeBuffer(utf8.length * 2 + 2);
+  let at = 0;
+  out[at++] = 0x22;
+  for (let i = 0; i < utf8.length; i++) {
+    const byte = utf8[i]!;
+    const kind = ESCAPE_KIND[byte];
+    if (kind === 0) {
+      out[at++] = byte;
+      continue;
+    }
+    out[at++] = 0x5c;
+    if (kind === 1) {
+      out[at++] = byte;
+      continue;
+    }
+    const needed = at + 5 + 2 * (utf8.length - i - 1) + 1;
+    if (needed > out.length) out = grown(out, at, needed);
+    at = writeControl(out, at, byte);
+  }
+  out[at++] = 0x22;
+  return out.slice(0, at);
+}
+
+/** The reused buffer when `size` fits in it (grown up to MAX_ESCAPE_SCRATCH), else a buffer of its own. */
+function escapeBuffer(size: number): Uint8Array {
+  if (size > escapeScratch.length && size <= MAX_ESCAPE_SCRATCH) escapeScratch = new Uint8Array(size);
+  return size <= escapeScratch.length ? escapeScratch : new Uint8Array(size);
+}
+
+/** A buffer of at least `size` bytes holding the first `used` of `out`. */
+function grown(out: Uint8Array, used: number, size: number): Uint8Array {
+  const bigger = new Uint8Array(Math.max(size, out.length * 2));
+  bigger.set(out.subarray(0, used));
+  return bigger;
+}
+
+/** A control character after its backslash, as JSON.stringify writes it (`b t n f r`, else `u00XX`). */
+function writeControl(out: Uint8Array, at: number, byte: number): number {
+  const letter = SHORT_ESCAPE[byte]!;
+  if (letter !== 0) {
+    out[at] = letter;
+    return at + 1;
+  }
+  out.set([0x75, 0x30, 0x30, HEX_DIGITS[byte >> 4]!, HEX_DIGITS[byte & 0xf]!], at);
+  return at + 5;
+}
+
+/**
+ * `json` as UTF-8, with each placeholder (a piece of its text that occurs in it once) replaced by bytes: a large
+ * value joins a small message's text without being decoded to a string and encoded again.
+ */
+export function spliceJsonBytes(
+  json: string,
+  replacements: ReadonlyArray<readonly [placeholder: string, bytes: readonly Uint8Array[]]>,
+): Uint8Array {
+  const found = replacements
+    .map(([placeholder, bytes]) => ({ at: json.indexOf(placeholder), end: 0, bytes, placeholder }))
+    .map((piece) => ({ ...piece, end: piece.at + piece.placeholder.length }))
+    .sort((a, b) => a.at - b.at);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const { at, end, bytes, placeholder } of found) {
+    if (at < from)
+      throw new Error(`spliceJsonBytes: ${placeholder} is not in the text, or overlaps another placeholder`);
+    parts.push(encoder.encode(json.slice(from, at)), ...bytes);
+    from = end;
+  }
+  parts.push(encoder.encode(json.slice(from)));
+  return concatBytes(parts);
+}
+
+/** The bytes of `parts`, one after another, in one array. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

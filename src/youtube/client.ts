@@ -13,6 +13,7 @@ import {
   safeReason,
   type UpstreamErrorKind,
 } from './errors.ts';
+import { concatBytes } from '../lib/json-bytes.ts';
 import { CALL_COST, charge, type QuotaBucket, type UpstreamMeter, type UpstreamResource } from './quota.ts';
 import { checkChannelStatistics, checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
 import type {
@@ -446,13 +447,7 @@ async function readFetchBody(res: Response, limit: number): Promise<Uint8Array> 
     void reader.cancel().catch(() => {});
     throw err;
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -7,6 +7,7 @@ import { SharedServerTransport } from '../../functions/mcp/mcp-transport.ts';
 import { createMcpHandler } from '../../functions/mcp/mcp-handler.ts';
 import { toolList } from '../../functions/mcp/tools.ts';
 import type { PipelineRequest } from '../../functions/runtime.ts';
+import { okBody } from '../../functions/respond.ts';
 
 const HEADERS: Record<string, string> = {
   host: '127.0.0.1',
@@ -43,7 +44,7 @@ describe('SharedServerTransport.fixResult', () => {
     for (const id of ids) {
       const body = new TextEncoder().encode(JSON.stringify(listRequest(id)));
       const answer = await transport.handle(post(listRequest(id)), body);
-      expect(answer.body).toBe(JSON.stringify({ result, jsonrpc: '2.0', id }));
+      expect(new TextDecoder().decode(answer.body!)).toBe(JSON.stringify({ result, jsonrpc: '2.0', id }));
     }
     expect(writes).toBe(1);
   });
@@ -90,5 +91,35 @@ describe('SharedServerTransport.fixResult', () => {
     const otherText = text(await other(post(listRequest(1))));
     expect(otherText).not.toBe(warmed);
     expect(JSON.parse(otherText).result).toEqual(toolList(7));
+  });
+});
+
+describe('a tools/call answer', () => {
+  it("carries the endpoint's data bytes as its structured content and, escaped, as its text block", async () => {
+    const data = {
+      tags: ['गाना', 'a "quoted" tag', 'back\\slash', 'line\u2028sep', 'ار دو 🔥'],
+      note: '“typography”',
+      n: 1.5,
+    };
+    const dataText = JSON.stringify(data);
+    const handler = createMcpHandler({
+      allowedHosts: [],
+      rateLimitPerHour: 100,
+      callEndpoint: () => Promise.resolve({ status: 200, headers: [], body: okBody(data) }),
+    });
+    const call = { jsonrpc: '2.0', id: 'c"1', method: 'tools/call', params: { name: 'trending_tags', arguments: {} } };
+    const batch = [call, { ...call, id: 2 }];
+    for (const message of [call, batch]) {
+      const text = new TextDecoder().decode((await handler(post(message))).body!);
+      const answers = [JSON.parse(text)].flat() as { id: unknown; result: Record<string, unknown> }[];
+      expect(answers.map((answer) => answer.id)).toEqual([message].flat().map((sent) => sent.id));
+      for (const { result } of answers) {
+        expect(result.structuredContent).toEqual(data);
+        expect(result.content).toEqual([{ type: 'text', text: dataText }]);
+      }
+      // Spliced as bytes, the text reads exactly as serialising the whole answer would write it.
+      expect(text.split(`"structuredContent":${dataText}`)).toHaveLength(answers.length + 1);
+      expect(text.split(`"text":${JSON.stringify(dataText)}`)).toHaveLength(answers.length + 1);
+    }
   });
 });
