@@ -4,7 +4,9 @@
  * project's own build (dist/), and checks the free plan's 10 ms.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PREPARED_PREFIX } from '../src/lib/limits.ts';
 import { PROJECT_ROOT } from './bench-site.ts';
 import type { WorkerdReport } from './edge-workerd.ts';
 
@@ -45,6 +47,18 @@ const WORKERD_ADDED_TARGET_MS = 3;
 const VALIDATION_TOLERANCE = 0.25;
 /** The fault probe's count means what it says when it is within this share of one fault a page touched. */
 const FAULT_COUNT_TOLERANCE = 0.1;
+
+/**
+ * Stops at once, saying what to run, when the build the Worker's CPU part reads (DIST_DIR, or dist/) is not there:
+ * `npm run bench` would otherwise find out only after its API and start sections.
+ */
+export function requireWorkerBuild(): void {
+  const dist = process.env.DIST_DIR ?? 'dist';
+  if (existsSync(join(PROJECT_ROOT, dist, PREPARED_PREFIX, 'manifest.json'))) return;
+  throw new Error(
+    `bench:edge measures the Worker over the build in ${dist}/, which has no ${PREPARED_PREFIX.slice(1)}manifest.json: run \`npm run build\` first (or set DIST_DIR to a build's output).`,
+  );
+}
 
 export function runEdgeCpuBench(log: (line: string) => void): EdgeCpuReport {
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/edge.ts')], {

@@ -33,7 +33,7 @@ import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { median } from './load.ts';
-import type { FaultCost, Figures, MethodCheck } from './edge-section.ts';
+import { requireWorkerBuild, type FaultCost, type Figures, type MethodCheck } from './edge-section.ts';
 import { threadCost } from './thread-cpu.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -238,6 +238,7 @@ async function methodCheck(): Promise<MethodCheck> {
   return { spinMs: CHECK_SPIN_MS, readMs: +median(readings).toFixed(3), readings: CHECK_READINGS };
 }
 
+requireWorkerBuild();
 const report: Record<string, unknown> = {};
 const recordedFile = await recordUpstream(Object.values(ENDPOINT_TARGETS).flat());
 const cpu: Record<string, Record<string, unknown>> = { sample: {}, live: {} };

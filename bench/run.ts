@@ -14,7 +14,7 @@ import { formatQuotaSection, runQuotaBench } from './quota-replay.ts';
 import { formatLimiterSection, runLimiterBench } from './limiter-memory.ts';
 import { formatSoakSection, runSoak } from './soak.ts';
 import { formatNodeStartSection, runNodeStartBench } from './node-start.ts';
-import { formatEdgeCpuSection, runEdgeCpuBench } from './edge-section.ts';
+import { formatEdgeCpuSection, requireWorkerBuild, runEdgeCpuBench } from './edge-section.ts';
 import { loadAverage } from './load.ts';
 import { parseBenchOptions, type BenchOptions } from './options.ts';
 
@@ -61,6 +61,7 @@ async function main(opts: BenchOptions, argv: string[]): Promise<number> {
   if (opts.quick) header.push('**Quick mode: short runs, one repeat — a smoke check, not a result.**', '');
 
   const skip = (name: string) => opts.skip.has(name);
+  if (!skip('edge')) requireWorkerBuild();
   const site =
     skip('api') && skip('soak') && skip('start') ? null : await ensureBenchSite({ rebuild: opts.rebuild, log });
   if (site?.built) {
