@@ -53,11 +53,15 @@ const FAULT_COUNT_TOLERANCE = 0.1;
  * `npm run bench` would otherwise find out only after its API and start sections.
  */
 export function requireWorkerBuild(): void {
-  const dist = process.env.DIST_DIR ?? 'dist';
-  if (existsSync(join(PROJECT_ROOT, dist, PREPARED_PREFIX, 'manifest.json'))) return;
+  if (existsSync(workerBuildManifest())) return;
   throw new Error(
-    `bench:edge measures the Worker over the build in ${dist}/, which has no ${PREPARED_PREFIX.slice(1)}manifest.json: run \`npm run build\` first (or set DIST_DIR to a build's output).`,
+    `bench:edge measures the Worker over the build in ${process.env.DIST_DIR ?? 'dist'}/, which has no ${PREPARED_PREFIX.slice(1)}manifest.json: run \`npm run build\` first (or set DIST_DIR to a build's output).`,
   );
+}
+
+/** The manifest of the build the Worker's CPU part reads: DIST_DIR's, or dist/'s. */
+export function workerBuildManifest(): string {
+  return join(PROJECT_ROOT, process.env.DIST_DIR ?? 'dist', PREPARED_PREFIX, 'manifest.json');
 }
 
 export function runEdgeCpuBench(log: (line: string) => void): EdgeCpuReport {

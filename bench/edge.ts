@@ -26,14 +26,19 @@ import { createYouTubeClient } from '../src/youtube/client.ts';
 import { createYouTubeService } from '../src/youtube/service.ts';
 import { createSampleDataset } from '../src/fake-upstream/sample-dataset.ts';
 import { preparedSampleDate } from '../src/fake-upstream/prepared-sample-client.ts';
-import { PREPARED_PREFIX } from '../src/lib/limits.ts';
 import type { BuildManifest } from '../src/schemas/build-output.ts';
 import { createUpstreamEmulator } from '../test/support/emulator.ts';
 import { stopProcessGroup } from '../test/support/process-group.ts';
 import { runWorkerdBench } from './edge-workerd.ts';
 import { BENCH_API_KEY } from './bench-key.ts';
 import { median } from './load.ts';
-import { requireWorkerBuild, type FaultCost, type Figures, type MethodCheck } from './edge-section.ts';
+import {
+  requireWorkerBuild,
+  workerBuildManifest,
+  type FaultCost,
+  type Figures,
+  type MethodCheck,
+} from './edge-section.ts';
 import { threadCost } from './thread-cpu.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -138,8 +143,7 @@ let OTHER_VIDEO = '';
  * prepared), or today's over a build without them (the in-process sample upstream follows the calendar).
  */
 async function sampleDate(): Promise<string> {
-  const manifestFile = join(ROOT, process.env.DIST_DIR ?? 'dist', PREPARED_PREFIX, 'manifest.json');
-  const manifest = await readFile(manifestFile, 'utf8').then(
+  const manifest = await readFile(workerBuildManifest(), 'utf8').then(
     (text) => JSON.parse(text) as BuildManifest,
     () => null,
   );

@@ -167,16 +167,15 @@ export function spliceJsonBytes(
   replacements: ReadonlyArray<readonly [placeholder: string, bytes: readonly Uint8Array[]]>,
 ): Uint8Array {
   const found = replacements
-    .map(([placeholder, bytes]) => ({ at: json.indexOf(placeholder), end: 0, bytes, placeholder }))
-    .map((piece) => ({ ...piece, end: piece.at + piece.placeholder.length }))
+    .map(([placeholder, bytes]) => ({ at: json.indexOf(placeholder), placeholder, bytes }))
     .sort((a, b) => a.at - b.at);
   const parts: Uint8Array[] = [];
   let from = 0;
-  for (const { at, end, bytes, placeholder } of found) {
+  for (const { at, placeholder, bytes } of found) {
     if (at < from)
       throw new Error(`spliceJsonBytes: ${placeholder} is not in the text, or overlaps another placeholder`);
     parts.push(encoder.encode(json.slice(from, at)), ...bytes);
-    from = end;
+    from = at + placeholder.length;
   }
   parts.push(encoder.encode(json.slice(from)));
   return concatBytes(parts);
