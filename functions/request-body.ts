@@ -7,7 +7,7 @@
  */
 
 import { REFUSED_BODY_DRAIN_BYTES as DRAIN_BYTES } from '../src/lib/limits.ts';
-import { concatBytes } from '../src/lib/json-bytes.ts';
+import { concatBytes } from '../src/lib/concat-bytes.ts';
 
 /** The body's bytes, or null when it is longer than `maxBytes`. */
 export async function readBoundedBody(

@@ -23,7 +23,8 @@ import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import type { PipelineRequest } from '../runtime.ts';
 import { utf8Bytes } from '../utf8.ts';
-import { concatBytes, jsonStringBytes, spliceJsonBytes } from '../../src/lib/json-bytes.ts';
+import { concatBytes } from '../../src/lib/concat-bytes.ts';
+import { jsonStringBytes, spliceJsonBytes } from '../../src/lib/json-bytes.ts';
 
 /** What a request handler of the shared Server learns about the message it answers. */
 export interface McpCall {

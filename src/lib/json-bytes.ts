@@ -6,6 +6,8 @@
  * CPU of a title-score answer.
  */
 
+import { concatBytes } from './concat-bytes.ts';
+
 const encoder = new TextEncoder();
 
 /** The UTF-8 bytes of `text`, for a piece encoded once and copied into many answers. */
@@ -179,17 +181,4 @@ export function spliceJsonBytes(
   }
   parts.push(encoder.encode(json.slice(from)));
   return concatBytes(parts);
-}
-
-/** The bytes of `parts`, one after another, in one array. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -13,7 +13,7 @@ import {
   safeReason,
   type UpstreamErrorKind,
 } from './errors.ts';
-import { concatBytes } from '../lib/json-bytes.ts';
+import { concatBytes } from '../lib/concat-bytes.ts';
 import { CALL_COST, charge, type QuotaBucket, type UpstreamMeter, type UpstreamResource } from './quota.ts';
 import { checkChannelStatistics, checkListResponse, type ListKind, type ListResponses } from './response-shape.ts';
 import type {

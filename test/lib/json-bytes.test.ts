@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { hasStrayBytes } from '../../src/lib/stray-bytes.ts';
-import { concatBytes, jsonStringBytes, spliceJsonBytes, utf8Piece, writeJsonBytes } from '../../src/lib/json-bytes.ts';
+import { jsonStringBytes, spliceJsonBytes, utf8Piece, writeJsonBytes } from '../../src/lib/json-bytes.ts';
+import { concatBytes } from '../../src/lib/concat-bytes.ts';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
